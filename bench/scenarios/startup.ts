@@ -1,0 +1,62 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { freePort } from '../../scripts/lib/ports.ts'
+import { startProcess, stop, treeRssMiB } from '../lib.ts'
+import type { Section } from '../lib.ts'
+
+async function timeToReady(dataDir: string): Promise<{ seconds: number; rssMiB: number }> {
+  const port = await freePort()
+  const started = performance.now()
+  const app = startProcess(['scripts/start.ts'], {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    REDIS_URL: '',
+  })
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let out = ''
+      const timer = setTimeout(() => reject(new Error(`not ready in 120 s:\n${out}`)), 120_000)
+      app.stdout?.on('data', (c: Buffer) => {
+        out += c.toString()
+        if (out.includes('is ready at')) {
+          clearTimeout(timer)
+          resolve()
+        }
+      })
+      app.stderr?.on('data', (c: Buffer) => (out += c.toString()))
+    })
+    const seconds = (performance.now() - started) / 1000
+    await new Promise((r) => setTimeout(r, 2_000))
+    return { seconds, rssMiB: app.pid ? await treeRssMiB(app.pid) : 0 }
+  } finally {
+    await stop(app, 'SIGINT')
+  }
+}
+
+/** `npm start` from a fresh data directory (cold) and again on the same one (warm). */
+export async function startup(): Promise<Section> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'crv-bench-start-'))
+  try {
+    const cold = await timeToReady(dataDir)
+    const warm = await timeToReady(dataDir)
+    return {
+      markdown: [
+        '## Start-up',
+        '',
+        '`scripts/start.ts` (what `npm start` runs) on the embedded defaults, frontend already built.',
+        '',
+        '| start | ready after | whole stack RSS |',
+        '|---|---:|---:|',
+        `| cold (new data directory) | ${cold.seconds.toFixed(1)} s | ${cold.rssMiB} MiB |`,
+        `| warm (same data directory) | ${warm.seconds.toFixed(1)} s | ${warm.rssMiB} MiB |`,
+        '',
+        'Budgets: cold ≤ 30 s, warm ≤ 10 s, whole stack RSS ≤ 1.2 GB.',
+        '',
+      ].join('\n'),
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,87 @@
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import importX from 'eslint-plugin-import-x'
+import reactHooks from 'eslint-plugin-react-hooks'
+import prettier from 'eslint-config-prettier'
+import globals from 'globals'
+import { readdirSync } from 'node:fs'
+
+// Each feature folder may import only from itself (and shared code), never from a sibling feature.
+const frontendFeatures = readdirSync(new URL('./frontend/src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'packages/contracts/generated/**',
+      'frontend/src/lib/api/generated.ts',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    plugins: { 'import-x': importX },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/ban-ts-comment': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      'import-x/no-duplicates': 'error',
+    },
+  },
+  {
+    files: ['frontend/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    settings: {
+      // Without an explicit resolver import-x falls back to require('node'), which finds the
+      // node@24 package of the root devDependencies and aborts the lint run.
+      'import-x/resolver-next': [
+        importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] }),
+      ],
+    },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'import-x/no-cycle': 'error',
+      // Imports flow one way: shared (components, lib, config) -> features -> app; no feature imports another.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          // Zones are relative to the repo root even when ESLint runs inside frontend/.
+          basePath: import.meta.dirname,
+          zones: [
+            { target: './frontend/src/features', from: './frontend/src/app' },
+            {
+              target: './frontend/src/components',
+              from: ['./frontend/src/features', './frontend/src/app'],
+            },
+            {
+              target: './frontend/src/lib',
+              from: ['./frontend/src/features', './frontend/src/app'],
+            },
+            {
+              target: './frontend/src/config',
+              from: ['./frontend/src/features', './frontend/src/app'],
+            },
+            ...frontendFeatures.map((name) => ({
+              target: `./frontend/src/features/${name}`,
+              from: './frontend/src/features',
+              except: [`./${name}`],
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  prettier,
+)

@@ -1,0 +1,17 @@
+import { CssBaseline } from '@mui/material'
+import { ThemeProvider } from '@mui/material/styles'
+import type { ReactNode } from 'react'
+import { Provider } from 'react-redux'
+import type { AppStore } from './store.ts'
+import { theme } from './theme.ts'
+
+export function AppProvider({ store, children }: { store: AppStore; children: ReactNode }) {
+  return (
+    <Provider store={store}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline enableColorScheme />
+        {children}
+      </ThemeProvider>
+    </Provider>
+  )
+}

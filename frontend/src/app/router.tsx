@@ -1,0 +1,96 @@
+import { createBrowserRouter } from 'react-router-dom'
+import { AppLayout } from '../components/layout/index.ts'
+import { paths } from '../config/paths.ts'
+import { RouteError } from './routes/route-error.tsx'
+
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      Component: AppLayout,
+      HydrateFallback: () => null,
+      children: [
+        {
+          // Below the layout, so the header and menu stay usable when a page fails.
+          ErrorBoundary: RouteError,
+          children: [
+            {
+              path: paths.home,
+              lazy: async () => ({
+                Component: (await import('../features/ideogram/ideogram-training-page.tsx'))
+                  .IdeogramTrainingPage,
+              }),
+            },
+            ...[paths.descriptors, paths.descriptorTraining].map((path) => ({
+              path,
+              lazy: async () => ({
+                Component: (await import('../features/descriptors/descriptor-training-page.tsx'))
+                  .DescriptorTrainingPage,
+              }),
+            })),
+            {
+              path: paths.tachistoscope,
+              lazy: async () => ({
+                Component: (await import('../features/tachistoscope/tachistoscope-page.tsx'))
+                  .TachistoscopePage,
+              }),
+            },
+            {
+              path: paths.tachistoscopeAdmin,
+              lazy: async () => ({
+                Component: (await import('../features/tachistoscope/tachistoscope-admin-page.tsx'))
+                  .TachistoscopeAdminPage,
+              }),
+            },
+            {
+              path: paths.siderealTime,
+              lazy: async () => ({
+                Component: (await import('../features/sidereal-time/sidereal-time-page.tsx'))
+                  .SiderealTimePage,
+              }),
+            },
+            {
+              path: paths.customDescriptors,
+              lazy: async () => ({
+                Component: (await import('../features/descriptors/custom-descriptors-page.tsx'))
+                  .CustomDescriptorsPage,
+              }),
+            },
+            {
+              path: paths.descriptorManagement,
+              lazy: async () => ({
+                Component: (await import('../features/admin/descriptor-management-page.tsx'))
+                  .DescriptorManagementPage,
+              }),
+            },
+            {
+              path: paths.pendingDescriptors,
+              lazy: async () => ({
+                Component: (await import('../features/admin/pending-descriptors-page.tsx'))
+                  .PendingDescriptorsPage,
+              }),
+            },
+            {
+              path: paths.adminPanel,
+              lazy: async () => ({
+                Component: (await import('../features/admin/admin-panel-page.tsx')).AdminPanelPage,
+              }),
+            },
+            {
+              path: paths.exportData,
+              lazy: async () => ({
+                Component: (await import('../features/descriptors/export-data-page.tsx'))
+                  .ExportDataPage,
+              }),
+            },
+            {
+              path: '*',
+              lazy: async () => ({
+                Component: (await import('./routes/not-found.tsx')).NotFoundPage,
+              }),
+            },
+          ],
+        },
+      ],
+    },
+  ])
+}

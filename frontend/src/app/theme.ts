@@ -1,0 +1,42 @@
+import { createTheme } from '@mui/material/styles'
+
+const fontFamily = [
+  'system-ui',
+  '-apple-system',
+  '"Segoe UI"',
+  'Roboto',
+  '"Noto Sans"',
+  '"Helvetica Neue"',
+  'Arial',
+  'sans-serif',
+].join(',')
+
+// Light and dark follow the system setting through a media query, so the first paint is right.
+export const theme = createTheme({
+  cssVariables: { colorSchemeSelector: 'media' },
+  colorSchemes: {
+    light: {
+      palette: {
+        primary: { main: '#35608f' },
+        secondary: { main: '#4f7a68' },
+        background: { default: '#f5f7fa', paper: '#ffffff' },
+        text: { primary: '#1c232c', secondary: '#4a5563' },
+      },
+    },
+    dark: {
+      palette: {
+        primary: { main: '#9dbfe6' },
+        secondary: { main: '#9cc5b1' },
+        background: { default: '#111418', paper: '#181c22' },
+        text: { primary: '#e6e9ee', secondary: '#a9b2bf' },
+      },
+    },
+  },
+  shape: { borderRadius: 10 },
+  typography: {
+    fontFamily,
+    h4: { fontWeight: 600, fontSize: '1.75rem', lineHeight: 1.25 },
+    h6: { fontWeight: 600 },
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+})

@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react'
+import { useSelector } from 'react-redux'
+import { selectIsAdmin, selectIsSignedIn } from '../../lib/session/session-slice.ts'
+import { AccessDenied } from './access-denied.tsx'
+import { AccessRestricted } from './access-restricted.tsx'
+
+type AdminOnlyProps = {
+  /** Which refusal the page shows to everyone else: the spec words it per page. */
+  refusal: 'denied' | 'restricted'
+  children: ReactNode
+}
+
+export function AdminOnly({ refusal, children }: AdminOnlyProps) {
+  const signedIn = useSelector(selectIsSignedIn)
+  const isAdmin = useSelector(selectIsAdmin)
+  if (isAdmin) return children
+  return refusal === 'restricted' ? <AccessRestricted /> : <AccessDenied signedIn={signedIn} />
+}

@@ -1,0 +1,54 @@
+import MenuIcon from '@mui/icons-material/Menu'
+import { AppBar, Box, IconButton, LinearProgress, Toolbar, Typography } from '@mui/material'
+import type { Ref } from 'react'
+import { Link as RouterLink } from 'react-router-dom'
+import { paths } from '../../config/paths.ts'
+import { SignInControl } from '../sign-in-control.tsx'
+import { sideMenuId } from './side-menu.tsx'
+
+type AppHeaderProps = {
+  menuOpen: boolean
+  onMenuClick: () => void
+  loading: boolean
+  slotRef: Ref<HTMLDivElement>
+}
+
+export function AppHeader({ menuOpen, onMenuClick, loading, slotRef }: AppHeaderProps) {
+  return (
+    <AppBar position="sticky" elevation={0}>
+      <Toolbar sx={{ gap: { xs: 1, sm: 2 } }}>
+        <IconButton
+          edge="start"
+          color="inherit"
+          aria-label="Open menu"
+          aria-controls={sideMenuId}
+          aria-expanded={menuOpen}
+          onClick={onMenuClick}
+        >
+          <MenuIcon />
+        </IconButton>
+        <Typography
+          variant="h6"
+          component={RouterLink}
+          to={paths.home}
+          noWrap
+          sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 600, flexShrink: 0 }}
+        >
+          CRV Training
+        </Typography>
+        <Box
+          ref={slotRef}
+          sx={{ flexGrow: 1, display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}
+        />
+        <SignInControl />
+      </Toolbar>
+      {loading ? (
+        <LinearProgress
+          color="inherit"
+          aria-label="Loading page"
+          sx={{ position: 'absolute', bottom: 0, left: 0, right: 0, height: 2 }}
+        />
+      ) : null}
+    </AppBar>
+  )
+}

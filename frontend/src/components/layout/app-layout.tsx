@@ -1,0 +1,32 @@
+import { Box } from '@mui/material'
+import { useState } from 'react'
+import { Outlet, useLocation, useNavigation } from 'react-router-dom'
+import { AppHeader } from './app-header.tsx'
+import { HeaderSlotContext } from './header-slot.tsx'
+import { SideMenu } from './side-menu.tsx'
+
+export function AppLayout() {
+  const location = useLocation()
+  const navigation = useNavigation()
+  // The menu is open for the location it was opened at, so any navigation closes it.
+  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null)
+  const menuOpen = menuOpenAt === location.key
+  const [headerSlot, setHeaderSlot] = useState<HTMLDivElement | null>(null)
+
+  return (
+    <HeaderSlotContext value={headerSlot}>
+      <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
+        <AppHeader
+          menuOpen={menuOpen}
+          onMenuClick={() => setMenuOpenAt(location.key)}
+          loading={navigation.state === 'loading'}
+          slotRef={setHeaderSlot}
+        />
+        <SideMenu open={menuOpen} onClose={() => setMenuOpenAt(null)} />
+        <Box component="main" sx={{ flexGrow: 1 }}>
+          <Outlet />
+        </Box>
+      </Box>
+    </HeaderSlotContext>
+  )
+}

@@ -1,0 +1,2 @@
+export { AppLayout } from './app-layout.tsx'
+export { HeaderSlot } from './header-slot.tsx'

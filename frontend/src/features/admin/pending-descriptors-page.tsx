@@ -1,0 +1,13 @@
+import { AdminOnly } from '../../components/access/index.ts'
+import { PagePlaceholder } from '../../components/page-placeholder.tsx'
+import { pageMeta } from '../../config/page-meta.ts'
+import { usePageMeta } from '../../lib/use-page-meta.ts'
+
+export function PendingDescriptorsPage() {
+  usePageMeta(pageMeta.pendingDescriptors.title, pageMeta.pendingDescriptors.description)
+  return (
+    <AdminOnly refusal="denied">
+      <PagePlaceholder title="Pending Descriptors" />
+    </AdminOnly>
+  )
+}

@@ -1,0 +1,137 @@
+import { combineSlices, configureStore } from '@reduxjs/toolkit'
+import { createApi } from '@reduxjs/toolkit/query'
+import { describe, expect, it } from 'vitest'
+import { sessionSlice, sessionStarted, type SessionUser } from '../session/session-slice.ts'
+import { createBaseQuery } from './base-query.ts'
+
+const ada: SessionUser = {
+  id: 'u1',
+  displayName: 'Ada Lovelace',
+  firstName: 'Ada',
+  photoUrl: null,
+  role: 'user',
+}
+
+type Handler = (request: Request) => Response | Promise<Response>
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  })
+}
+
+const unauthorized = () => json(401, { error: { code: 'UNAUTHENTICATED', message: 'Sign in' } })
+
+/** A store whose api talks to `handler` instead of the network; records every request. */
+function setup(handler: Handler, signedIn = true) {
+  const requests: { path: string; authorization: string | null }[] = []
+  const fetchFn = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init)
+    requests.push({
+      path: new URL(request.url).pathname,
+      authorization: request.headers.get('authorization'),
+    })
+    return handler(request)
+  }
+  const api = createApi({
+    baseQuery: createBaseQuery({ baseUrl: 'http://crv.test/', fetchFn }),
+    endpoints: (build) => ({
+      thing: build.query<unknown, number>({ query: (n) => `api/things/${n}` }),
+    }),
+  })
+  const store = configureStore({
+    reducer: combineSlices(sessionSlice, api),
+    middleware: (getDefault) => getDefault().concat(api.middleware),
+  })
+  if (signedIn) store.dispatch(sessionStarted({ accessToken: 'old-token', user: ada }))
+  const fetchThing = (n: number) => store.dispatch(api.endpoints.thing.initiate(n))
+  return { store, requests, fetchThing }
+}
+
+function byBearer(token: string): Handler {
+  return (request) =>
+    request.headers.get('authorization') === `Bearer ${token}`
+      ? json(200, { ok: true })
+      : unauthorized()
+}
+
+describe('base query', () => {
+  it('sends the access token as a bearer header', async () => {
+    const { requests, fetchThing } = setup(() => json(200, { ok: true }))
+    const result = await fetchThing(1)
+    expect(result.data).toEqual({ ok: true })
+    expect(requests).toEqual([{ path: '/api/things/1', authorization: 'Bearer old-token' }])
+  })
+
+  it('renews the session once on a 401 and retries with the new token', async () => {
+    const things = byBearer('new-token')
+    const { store, requests, fetchThing } = setup((request) =>
+      new URL(request.url).pathname === '/api/auth/refresh'
+        ? json(200, { accessToken: 'new-token', user: ada })
+        : things(request),
+    )
+    const result = await fetchThing(1)
+
+    expect(result.data).toEqual({ ok: true })
+    expect(store.getState().session.accessToken).toBe('new-token')
+    expect(requests.map((r) => r.path)).toEqual([
+      '/api/things/1',
+      '/api/auth/refresh',
+      '/api/things/1',
+    ])
+    expect(requests[2]?.authorization).toBe('Bearer new-token')
+  })
+
+  it('lets concurrent 401s share one refresh call', async () => {
+    let failures = 0
+    let allFailed: () => void = () => undefined
+    const threeFailed = new Promise<void>((resolve) => (allFailed = resolve))
+    const things = byBearer('new-token')
+    const { requests, fetchThing } = setup(async (request) => {
+      if (new URL(request.url).pathname === '/api/auth/refresh') {
+        await threeFailed
+        return json(200, { accessToken: 'new-token', user: ada })
+      }
+      const response = await things(request)
+      if (response.status === 401 && ++failures === 3) allFailed()
+      return response
+    })
+
+    const results = await Promise.all([fetchThing(1), fetchThing(2), fetchThing(3)])
+
+    expect(results.map((r) => r.data)).toEqual([{ ok: true }, { ok: true }, { ok: true }])
+    expect(requests.filter((r) => r.path === '/api/auth/refresh')).toHaveLength(1)
+  })
+
+  it('signs out and returns the original 401 when the refresh fails', async () => {
+    const { store, requests, fetchThing } = setup((request) =>
+      new URL(request.url).pathname === '/api/auth/refresh'
+        ? json(401, { error: { code: 'NO_SESSION', message: 'No session' } })
+        : unauthorized(),
+    )
+    const result = await fetchThing(1)
+
+    expect(result.error).toMatchObject({
+      status: 401,
+      data: { error: { code: 'UNAUTHENTICATED' } },
+    })
+    expect(store.getState().session).toEqual({ accessToken: null, user: null })
+    expect(requests.map((r) => r.path)).toEqual(['/api/things/1', '/api/auth/refresh'])
+  })
+
+  it('leaves other errors alone', async () => {
+    const { requests, fetchThing } = setup(() =>
+      json(403, { error: { code: 'FORBIDDEN', message: 'Administrators only' } }),
+    )
+    const result = await fetchThing(1)
+    expect(result.error).toMatchObject({ status: 403 })
+    expect(requests).toHaveLength(1)
+  })
+
+  it('sends no authorization header while signed out', async () => {
+    const { requests, fetchThing } = setup(() => json(200, []), false)
+    await fetchThing(1)
+    expect(requests[0]?.authorization).toBeNull()
+  })
+})

@@ -1,0 +1,2 @@
+export { baseApi } from './base-api.ts'
+export { errorCode, errorMessage } from './errors.ts'

@@ -1,0 +1,240 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import replyFrom from '@fastify/reply-from'
+import rateLimit from '@fastify/rate-limit'
+import helmet from '@fastify/helmet'
+import fastifyStatic from '@fastify/static'
+import { AppError, createRedis, errorBody, installRequestLog, toErrorReply } from '@crv/kit'
+import type { Redis } from '@crv/kit'
+import { SERVICES, serviceUrls } from './config.ts'
+import type { GatewayConfig, ServiceName } from './config.ts'
+import { routingTable } from './routes.ts'
+
+export interface GatewayOptions {
+  config: GatewayConfig
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+const HASHED_ASSET = /^\/assets\//
+
+async function gatewayApp(app: FastifyInstance, { config }: GatewayOptions) {
+  const upstreams = serviceUrls(config)
+
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    const { status, body, internal } = toErrorReply(err)
+    if (internal) request.log.error({ err }, 'request failed')
+    return reply.code(status).send(body)
+  })
+  installRequestLog(app)
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The sign-in popup reports back to its opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    hsts: config.NODE_ENV === 'production',
+  })
+
+  // Rate limits per client IP on the API. With Redis the count is shared by every gateway
+  // replica; when Redis is down the limiter lets requests through (skipOnError) rather than
+  // turning an outage of the limiter into an outage of the app.
+  let redis: Redis | undefined
+  if (config.REDIS_URL) {
+    redis = createRedis(config.REDIS_URL, { name: 'gateway-rate-limit' })
+    redis.on('error', (err) => app.log.warn({ err: err.message }, 'rate-limit store unavailable'))
+    app.addHook('onClose', async () => {
+      redis?.disconnect()
+    })
+  }
+  await app.register(rateLimit, {
+    global: true,
+    max: config.RATE_LIMIT_MAX,
+    timeWindow: config.RATE_LIMIT_WINDOW_MS,
+    allowList: (request) =>
+      !request.url.startsWith('/api/') || request.url.startsWith('/api/health'),
+    skipOnError: true,
+    ...(redis ? { redis, nameSpace: 'crv-gw-rl:' } : {}),
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        'rate_limited',
+        context.statusCode,
+        'Too many requests. Please try again later',
+        {
+          retryAfterSeconds: Math.ceil(context.ttl / 1000),
+        },
+      ),
+  })
+
+  // Same origin only: a write that a browser sends from another site is refused (CSRF), and no
+  // CORS headers are ever sent.
+  const allowedOrigins = new Set(
+    [config.PUBLIC_URL, ...config.ALLOWED_ORIGINS]
+      .filter(Boolean)
+      .map((u) => new URL(String(u)).origin),
+  )
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return
+    const origin = request.headers.origin
+    if (request.headers['sec-fetch-site'] === 'cross-site') throw crossOrigin()
+    if (!origin) return
+    const own = `${request.protocol}://${request.host}`
+    if (origin !== own && !allowedOrigins.has(origin)) throw crossOrigin()
+  })
+
+  // Bodies are passed through untouched; the limit is counted on the bytes received, so a
+  // chunked upload without Content-Length is cut off at the limit too (413).
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body))
+
+  await app.register(replyFrom, {
+    undici: {
+      connections: 64,
+      pipelining: 1,
+      keepAliveTimeout: 30_000,
+      headersTimeout: config.UPSTREAM_TIMEOUT_MS,
+      bodyTimeout: config.UPSTREAM_TIMEOUT_MS,
+    },
+  })
+
+  const forward = (request: FastifyRequest, reply: FastifyReply, target: string) =>
+    reply.from(target, {
+      // The raw bytes as received (reply-from would JSON-encode a Buffer otherwise).
+      ...(Buffer.isBuffer(request.body)
+        ? {
+            body: request.body,
+            contentType: request.headers['content-type'] ?? 'application/octet-stream',
+          }
+        : {}),
+      rewriteRequestHeaders: (req, headers) => ({
+        ...headers,
+        'x-request-id': req.id,
+        'x-forwarded-for': req.ip,
+        'x-forwarded-proto': req.protocol,
+        'x-forwarded-host': req.host,
+      }),
+      onError: (rep, { error }) => {
+        const { status, body } = upstreamError(error)
+        request.log.warn(
+          { target: target.split('?')[0], status, err: error.message },
+          'upstream failed',
+        )
+        rep.code(status).send(body)
+      },
+    })
+
+  for (const route of routingTable()) {
+    const base = upstreams[route.service]
+    app.route({
+      method: route.method,
+      url: route.url,
+      bodyLimit: route.bodyLimit,
+      config: { operationId: route.operationId },
+      handler: (request, reply) => forward(request, reply, base + request.url),
+    })
+  }
+
+  app.get('/api/health', async (_request, reply) => {
+    const services = Object.fromEntries(
+      await Promise.all(
+        SERVICES.map(async (name) => {
+          const started = performance.now()
+          const up = await fetch(`${upstreams[name]}/ready`, { signal: AbortSignal.timeout(1_500) })
+            .then((r) => r.ok)
+            .catch(() => false)
+          return [
+            name,
+            { status: up ? 'up' : 'down', latencyMs: Math.round(performance.now() - started) },
+          ] as const
+        }),
+      ),
+    )
+    const ok = Object.values(services).every((s) => s.status === 'up')
+    return reply
+      .code(ok ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({ status: ok ? 'ok' : 'degraded', services })
+  })
+  app.get<{ Params: { service: string } }>('/api/health/:service', (request, reply) => {
+    const name = request.params.service
+    if (!(SERVICES as readonly string[]).includes(name)) {
+      return reply.code(404).send(errorBody('not_found', `Unknown service ${name}`))
+    }
+    return forward(request, reply, `${upstreams[name as ServiceName]}/health`)
+  })
+
+  const dist = config.FRONTEND_DIST
+  const hasFrontend = existsSync(join(dist, 'index.html'))
+  if (hasFrontend) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      index: ['index.html'],
+      wildcard: true,
+      setHeaders: (res, path) => {
+        const url = path.slice(dist.length).replaceAll('\\', '/')
+        if (HASHED_ASSET.test(url))
+          res.header('cache-control', 'public, max-age=31536000, immutable')
+        else if (url.endsWith('.html')) res.header('cache-control', 'no-cache')
+        else res.header('cache-control', 'public, max-age=3600')
+      },
+    })
+  } else {
+    app.log.warn({ dist }, 'frontend is not built: run `npm run build -w frontend`')
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/'
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !path.startsWith('/api/') &&
+      path !== '/api' &&
+      !/\.[a-z0-9]+$/i.test(path)
+    if (wantsPage && hasFrontend) {
+      // The SPA renders its own routes, including 'Page Not Found'.
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .sendFile('index.html')
+    }
+    return reply.code(404).send(errorBody('not_found', `No route for ${request.method} ${path}`))
+  })
+}
+
+function crossOrigin() {
+  return new AppError('cross_origin_refused', 403, 'Cross-origin requests are not allowed')
+}
+
+/** Upstream failures in the contract's error shape: down → 503, slow → 504. */
+export function upstreamError(error: Error & { code?: string; statusCode?: number }) {
+  if (error.statusCode === 504 || error.code === 'FST_REPLY_FROM_GATEWAY_TIMEOUT') {
+    return {
+      status: 504,
+      body: errorBody('upstream_timeout', 'The service took too long to answer. Please try again.'),
+    }
+  }
+  return {
+    status: 503,
+    body: errorBody(
+      'service_unavailable',
+      'This part of CRV Training is unavailable right now. Please try again shortly.',
+    ),
+  }
+}
+
+export default fp(gatewayApp, { name: 'gateway-app' })

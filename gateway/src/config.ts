@@ -1,0 +1,39 @@
+import { z } from 'zod'
+import { baseConfigShape, env, loadConfig } from '@crv/kit'
+import { fileURLToPath } from 'node:url'
+
+export const SERVICES = ['auth', 'descriptors', 'media', 'ai', 'astro'] as const
+export type ServiceName = (typeof SERVICES)[number]
+
+export const configShape = {
+  ...baseConfigShape('gateway', 8080),
+  AUTH_URL: z.url().default('http://127.0.0.1:8081'),
+  DESCRIPTORS_URL: z.url().default('http://127.0.0.1:8082'),
+  MEDIA_URL: z.url().default('http://127.0.0.1:8083'),
+  AI_URL: z.url().default('http://127.0.0.1:8084'),
+  ASTRO_URL: z.url().default('http://127.0.0.1:8085'),
+  /** The built SPA; the gateway serves it with the API on one origin. */
+  FRONTEND_DIST: z.string().default(fileURLToPath(new URL('../../frontend/dist', import.meta.url))),
+  /** The public origin (e.g. https://crv.example.org); cross-origin writes are refused. */
+  PUBLIC_URL: z.url().optional(),
+  ALLOWED_ORIGINS: env.list(),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  REDIS_URL: z.url().optional(),
+}
+
+export type GatewayConfig = ReturnType<typeof loadGatewayConfig>
+
+export const loadGatewayConfig = (source: NodeJS.ProcessEnv = process.env) =>
+  loadConfig(configShape, source)
+
+export function serviceUrls(config: GatewayConfig): Record<ServiceName, string> {
+  return {
+    auth: config.AUTH_URL,
+    descriptors: config.DESCRIPTORS_URL,
+    media: config.MEDIA_URL,
+    ai: config.AI_URL,
+    astro: config.ASTRO_URL,
+  }
+}

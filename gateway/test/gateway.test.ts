@@ -1,0 +1,320 @@
+import { createServer, request as httpRequest } from 'node:http'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import { contractOperations, createApp } from '@crv/kit'
+import { buildTestService, testEnv, testRedisUrl } from '@crv/kit/testing'
+import astroApp from '../../services/astro/src/app.ts'
+import { loadAstroConfig } from '../../services/astro/src/config.ts'
+import gatewayApp from '../src/app.ts'
+import { loadGatewayConfig, SERVICES } from '../src/config.ts'
+
+const closed: Server[] = []
+afterAll(() => Promise.all(closed.map((s) => new Promise((r) => s.close(r)))))
+
+async function listen(server: Server): Promise<string> {
+  closed.push(server)
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+}
+
+/** A port nothing listens on: a service that is down. */
+async function deadUrl(): Promise<string> {
+  const server = createServer()
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  await new Promise((r) => server.close(r))
+  return url
+}
+
+async function gateway(env: Record<string, string | undefined>): Promise<FastifyInstance> {
+  const config = loadGatewayConfig(testEnv(env))
+  const app = createApp(config)
+  await app.register(gatewayApp, { config })
+  await app.ready()
+  return app
+}
+
+async function frontendDist(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'crv-dist-'))
+  await mkdir(join(dir, 'assets'))
+  await writeFile(
+    join(dir, 'index.html'),
+    '<!doctype html><html><body><div id="root"></div></body></html>',
+  )
+  await writeFile(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)')
+  return dir
+}
+
+describe('routing from the contract', () => {
+  let app: FastifyInstance
+  const seen: Record<string, string[]> = {}
+
+  beforeAll(async () => {
+    const env: Record<string, string> = {}
+    for (const name of SERVICES) {
+      // Each stand-in says which service it is, so a wrong route shows up as the wrong name.
+      const server = createServer((req, res) => {
+        ;(seen[name] ??= []).push(`${req.method} ${req.url}`)
+        res.setHeader('content-type', 'application/json')
+        res.end(JSON.stringify({ service: name, requestId: req.headers['x-request-id'] }))
+      })
+      env[`${name.toUpperCase()}_URL`] = await listen(server)
+    }
+    app = await gateway(env)
+  })
+
+  it('sends every operation of the contract to the service its tag names', async () => {
+    const ops = contractOperations().filter((op) => op.tag !== 'gateway')
+    expect(ops.length).toBeGreaterThan(30)
+    for (const op of ops) {
+      const url = op.url.replace(/:([A-Za-z]+)/g, (_m, name: string) =>
+        name === 'category' ? 'random' : '1',
+      )
+      const res = await app.inject({ method: op.method, url })
+      expect(res.statusCode, `${op.method} ${url}`).toBe(200)
+      expect(res.json().service, `${op.operationId}`).toBe(op.tag)
+    }
+  })
+
+  it('passes the path and query through and a request id along', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/descriptors/bulk?language=de',
+      headers: { 'x-request-id': 'trace-me-0001' },
+    })
+    expect(res.json()).toEqual({ service: 'descriptors', requestId: 'trace-me-0001' })
+    expect(seen.descriptors).toContain('GET /api/descriptors/bulk?language=de')
+    expect(res.headers['x-request-id']).toBe('trace-me-0001')
+  })
+
+  it('answers an unknown API path with 404 in the error shape', async () => {
+    for (const url of ['/api/no-such-call', '/api', '/api/descriptors/bulk/extra']) {
+      const res = await app.inject({ method: 'GET', url })
+      expect(res.statusCode, url).toBe(404)
+      expect(res.json().error.code).toBe('not_found')
+    }
+  })
+
+  it('refuses writes sent from another site (CSRF) and allows its own origin', async () => {
+    const body = { phone: '+15550000002' }
+    const foreign = await app.inject({
+      method: 'POST',
+      url: '/api/auth/phone/start',
+      headers: { origin: 'https://evil.example' },
+      payload: body,
+    })
+    expect(foreign.statusCode).toBe(403)
+    expect(foreign.json().error.code).toBe('cross_origin_refused')
+    const crossSite = await app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      headers: { 'sec-fetch-site': 'cross-site' },
+    })
+    expect(crossSite.statusCode).toBe(403)
+    const own = await app.inject({
+      method: 'POST',
+      url: '/api/auth/phone/start',
+      headers: { origin: 'http://localhost:80', host: 'localhost:80' },
+      payload: body,
+    })
+    expect(own.statusCode).toBe(200)
+  })
+
+  it('sends security headers and no CORS headers', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/gestalts?language=en',
+      headers: { origin: 'https://evil.example' },
+    })
+    expect(res.headers['content-security-policy']).toMatch(/default-src 'self'/)
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+    expect(res.headers['access-control-allow-origin']).toBeUndefined()
+  })
+})
+
+describe('limits and failures', () => {
+  let app: FastifyInstance
+  let base: string
+  let astro: FastifyInstance
+
+  beforeAll(async () => {
+    astro = (await buildTestService(astroApp, loadAstroConfig)).app
+    const astroUrl = await astro.listen({ port: 0, host: '127.0.0.1' })
+    // An upstream that accepts and never answers.
+    const hang = createServer(() => {})
+    const echo = createServer((req, res) => {
+      let bytes = 0
+      req.on('data', (c: Buffer) => (bytes += c.length))
+      req.on('end', () => res.end(JSON.stringify({ bytes })))
+    })
+    app = await gateway({
+      ASTRO_URL: astroUrl,
+      AI_URL: await listen(hang),
+      MEDIA_URL: await listen(echo),
+      AUTH_URL: await deadUrl(),
+      DESCRIPTORS_URL: await deadUrl(),
+      UPSTREAM_TIMEOUT_MS: '300',
+      FRONTEND_DIST: await frontendDist(),
+    })
+    base = await app.listen({ port: 0, host: '127.0.0.1' })
+  })
+  afterAll(async () => {
+    await app.close()
+    await astro.close()
+  })
+
+  it('forwards to a real service and returns its answer untouched', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/sidereal-time/custom', payload: {} })
+    expect(res.statusCode).toBe(501)
+    expect(res.json().error.code).toBe('not_implemented')
+    const health = await app.inject({ method: 'GET', url: '/api/health/astro' })
+    expect(health.json()).toMatchObject({ status: 'ok', service: 'astro' })
+  })
+
+  it('gives 503 in the error shape for a service that is down, and only for its routes', async () => {
+    const started = performance.now()
+    const down = await app.inject({ method: 'GET', url: '/api/descriptors/bulk?language=en' })
+    expect(performance.now() - started).toBeLessThan(2_000)
+    expect(down.statusCode).toBe(503)
+    expect(down.json().error.code).toBe('service_unavailable')
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/sidereal-time/custom', payload: {} }))
+        .statusCode,
+    ).toBe(501)
+  })
+
+  it('gives 504 when a service does not answer in time', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/ai/speech',
+      payload: { word: 'water', language: 'en' },
+    })
+    expect(res.statusCode).toBe(504)
+    expect(res.json().error.code).toBe('upstream_timeout')
+  })
+
+  it('reports each service in /api/health and 503 while any is down', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health' })
+    expect(res.statusCode).toBe(503)
+    const body = res.json()
+    expect(body.status).toBe('degraded')
+    expect(body.services.astro.status).toBe('up')
+    expect(body.services.auth.status).toBe('down')
+    expect(Object.keys(body.services).sort()).toEqual([...SERVICES].sort())
+  })
+
+  it('refuses a body over the limit with 413, with or without Content-Length', async () => {
+    const big = JSON.stringify({ word: 'x'.repeat(70 * 1024) })
+    const sized = await app.inject({
+      method: 'POST',
+      url: '/api/generate-audio',
+      headers: { 'content-type': 'application/json' },
+      payload: big,
+    })
+    expect(sized.statusCode).toBe(413)
+    expect(sized.json().error.code).toBe('payload_too_large')
+
+    const chunked = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(
+        `${base}/api/generate-audio`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+        },
+        (res) => {
+          let body = ''
+          res.on('data', (c: Buffer) => (body += c.toString()))
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+        },
+      )
+      req.on('error', reject)
+      for (let i = 0; i < 70; i++) req.write('x'.repeat(1024))
+      req.end()
+    })
+    expect(chunked.status).toBe(413)
+    expect(JSON.parse(chunked.body).error.code).toBe('payload_too_large')
+  })
+
+  it('lets a large upload through on the route the contract allows it', async () => {
+    const body = JSON.stringify({ filename: 'a.jpg', imageData: 'x'.repeat(2 * 1024 * 1024) })
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/tachistoscope/images/upload',
+      headers: { 'content-type': 'application/json' },
+      payload: body,
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().bytes).toBe(body.length)
+  })
+
+  it('serves the app for page routes and hashed assets with immutable caching', async () => {
+    const home = await app.inject({ method: 'GET', url: '/' })
+    expect(home.statusCode).toBe(200)
+    expect(home.body).toContain('<div id="root">')
+    const page = await app.inject({ method: 'GET', url: '/sidereal-time' })
+    expect(page.statusCode).toBe(200)
+    expect(page.headers['content-type']).toMatch(/text\/html/)
+    expect(page.body).toContain('<div id="root">')
+    expect(page.headers['cache-control']).toBe('no-cache')
+    const asset = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' })
+    expect(asset.statusCode).toBe(200)
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    const missing = await app.inject({ method: 'GET', url: '/assets/index-missing.js' })
+    expect(missing.statusCode).toBe(404)
+  })
+})
+
+describe('rate limits', () => {
+  it('answers 429 in the error shape past the limit', async () => {
+    const app = await gateway({ RATE_LIMIT_MAX: '3', ASTRO_URL: await deadUrl() })
+    const statuses: number[] = []
+    for (let i = 0; i < 4; i++)
+      statuses.push(
+        (await app.inject({ method: 'GET', url: '/api/sidereal-time/auto?lat=1&lng=2' }))
+          .statusCode,
+      )
+    expect(statuses).toEqual([503, 503, 503, 429])
+    const res = await app.inject({ method: 'GET', url: '/api/sidereal-time/auto?lat=1&lng=2' })
+    expect(res.json().error.code).toBe('rate_limited')
+    expect(res.headers['retry-after']).toBeTruthy()
+    await app.close()
+  })
+
+  it('lets requests through when its Redis store is down', async () => {
+    const app = await gateway({
+      RATE_LIMIT_MAX: '1',
+      REDIS_URL: `redis://127.0.0.1:${new URL(await deadUrl()).port}`,
+      ASTRO_URL: await deadUrl(),
+    })
+    for (let i = 0; i < 3; i++) {
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/sidereal-time/auto?lat=1&lng=2' }))
+          .statusCode,
+      ).toBe(503)
+    }
+    await app.close()
+  })
+
+  it.skipIf(!testRedisUrl())(
+    'shares the count between gateway replicas through Redis',
+    async () => {
+      const shared = { RATE_LIMIT_MAX: '2', REDIS_URL: testRedisUrl(), ASTRO_URL: await deadUrl() }
+      const [a, b] = [await gateway(shared), await gateway(shared)]
+      const ip = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`
+      const hit = (g: FastifyInstance) =>
+        g.inject({ method: 'GET', url: '/api/sidereal-time/auto?lat=1&lng=2', remoteAddress: ip })
+      const statuses = [
+        (await hit(a)).statusCode,
+        (await hit(b)).statusCode,
+        (await hit(a)).statusCode,
+      ]
+      expect(statuses).toEqual([503, 503, 429])
+      await Promise.all([a.close(), b.close()])
+    },
+  )
+})

@@ -1,0 +1,94 @@
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import pg from 'pg'
+import { drizzle } from 'drizzle-orm/node-postgres'
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres'
+import type { Logger } from 'pino'
+
+export type Pool = pg.Pool
+export type Database = NodePgDatabase<Record<string, never>>
+
+// Queries name their schema (Drizzle's pgSchema does): connection-level settings such as
+// search_path are not reliable behind the embedded database's connection multiplexer.
+export interface PoolOptions {
+  url: string
+  max?: number
+  applicationName?: string
+}
+
+export function createPool(options: PoolOptions): Pool {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.max ?? 10,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5_000,
+    application_name: options.applicationName,
+  })
+  // A dropped idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {})
+  return pool
+}
+
+export function createDatabase(pool: Pool): Database {
+  return drizzle(pool)
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/
+
+export interface MigrationResult {
+  applied: string[]
+  skipped: number
+}
+
+/**
+ * Applies the service's SQL migrations (files `NNNN_name.sql`, in name order), each in its own
+ * transaction, once. An advisory lock keeps two starting replicas from racing.
+ */
+export async function runMigrations(
+  pool: Pool,
+  options: { schema: string; dir: string; log?: Pick<Logger, 'info'> },
+): Promise<MigrationResult> {
+  if (!SCHEMA_NAME.test(options.schema)) throw new Error(`Invalid schema name ${options.schema}`)
+  const files = (await readdir(options.dir).catch(() => [] as string[]))
+    .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
+    .sort()
+  const client = await pool.connect()
+  const schema = `"${options.schema}"`
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [`migrations:${options.schema}`])
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`)
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS ${schema}._migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+    )
+    const done = new Set(
+      (await client.query<{ name: string }>(`SELECT name FROM ${schema}._migrations`)).rows.map(
+        (r) => r.name,
+      ),
+    )
+    const applied: string[] = []
+    for (const file of files) {
+      if (done.has(file)) continue
+      const sql = await readFile(join(options.dir, file), 'utf8')
+      await client.query('BEGIN')
+      try {
+        await client.query(`SET LOCAL search_path TO ${schema}, public`)
+        await client.query(sql)
+        await client.query(`INSERT INTO ${schema}._migrations (name) VALUES ($1)`, [file])
+        await client.query('COMMIT')
+      } catch (err) {
+        await client.query('ROLLBACK')
+        throw new Error(`Migration ${options.schema}/${file} failed: ${(err as Error).message}`, {
+          cause: err,
+        })
+      }
+      applied.push(file)
+      options.log?.info({ migration: file, schema: options.schema }, 'migration applied')
+    }
+    return { applied, skipped: files.length - applied.length }
+  } finally {
+    await client
+      .query('SELECT pg_advisory_unlock(hashtext($1))', [`migrations:${options.schema}`])
+      .catch(() => {})
+    client.release()
+  }
+}

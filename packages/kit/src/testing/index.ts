@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto'
+import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose'
+import type { JWK } from 'jose'
+import { inject } from 'vitest'
+import './provided.ts'
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
+import { createApp } from '../service.ts'
+import type { BaseConfig } from '../config.ts'
+import { createTokenVerifier } from '../auth.ts'
+import type { Role, TokenVerifier } from '../auth.ts'
+
+export const testDatabaseUrl = (): string => inject('databaseUrl')
+export const testRedisUrl = (): string | undefined => inject('redisUrl') || undefined
+
+/** Environment for a service under test: quiet, contract-checked responses. */
+export function testEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  return { NODE_ENV: 'test', LOG_LEVEL: 'silent', VALIDATE_RESPONSES: 'true', ...extra }
+}
+
+export interface TestKeys {
+  jwks: { keys: JWK[] }
+  verifyToken: TokenVerifier
+  sign(
+    claims: { sub?: string; role?: Role | string; name?: string },
+    options?: { expiresIn?: string | number; kid?: string },
+  ): Promise<string>
+  /** A token as the auth service would issue it for a new user of the given role. */
+  tokenFor(role: Role, sub?: string): Promise<string>
+}
+
+/** A real EdDSA key pair and JWKS, as the auth service publishes them. */
+export async function createTestKeys(
+  issuer = 'crv-training',
+  audience = 'crv-training',
+): Promise<TestKeys> {
+  const { publicKey, privateKey } = await generateKeyPair('EdDSA', {
+    crv: 'Ed25519',
+    extractable: true,
+  })
+  const kid = randomUUID()
+  const jwk = { ...(await exportJWK(publicKey)), kid, alg: 'EdDSA', use: 'sig' }
+  const jwks = { keys: [jwk] }
+  const verifyToken = createTokenVerifier({ keys: createLocalJWKSet(jwks), issuer, audience })
+  const sign: TestKeys['sign'] = async (claims, options = {}) =>
+    new SignJWT({ role: claims.role, name: claims.name })
+      .setProtectedHeader({ alg: 'EdDSA', kid: options.kid ?? kid })
+      .setSubject(claims.sub ?? randomUUID())
+      .setIssuer(issuer)
+      .setAudience(audience)
+      .setIssuedAt()
+      .setExpirationTime(options.expiresIn ?? '15m')
+      .sign(privateKey)
+  return {
+    jwks,
+    verifyToken,
+    sign,
+    tokenFor: (role, sub) => sign({ role, sub: sub ?? randomUUID(), name: 'Test' }),
+  }
+}
+
+/**
+ * Builds a service app as its server.ts would, with test keys in place of the auth service's
+ * JWKS and the given environment on top of the test defaults.
+ */
+export async function buildTestService<C, A extends FastifyInstance = FastifyInstance>(
+  plugin: FastifyPluginAsync<{ config: C; verifyToken?: TokenVerifier }>,
+  load: (source: NodeJS.ProcessEnv) => C & BaseConfig,
+  env: Record<string, string | undefined> = {},
+): Promise<{ app: A; keys: TestKeys; config: C }> {
+  const keys = await createTestKeys()
+  const config = load(testEnv(env))
+  const app = createApp(config)
+  await app.register(plugin, { config, verifyToken: keys.verifyToken })
+  await app.ready()
+  return { app: app as unknown as A, keys, config }
+}

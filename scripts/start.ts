@@ -1,0 +1,195 @@
+// `npm start`: the whole app on one machine with nothing else installed. Starts the embedded
+// PostgreSQL when DATABASE_URL is unset, every service and the gateway as separate processes,
+// waits until all are ready, restarts a crashed child with backoff, and stops everything on
+// Ctrl-C. `--watch` restarts a service when its code changes (npm run dev).
+import { fork, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
+import { mkdirSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
+import { freePort } from './lib/ports.ts'
+import { launcherLog, prefixer } from './lib/log.ts'
+import { buildFrontend, frontendIsStale } from './lib/frontend.ts'
+
+const root = fileURLToPath(new URL('../', import.meta.url))
+const watch = process.argv.includes('--watch') || process.argv.includes('--dev')
+const started = performance.now()
+
+const SERVICES = ['auth', 'descriptors', 'media', 'ai', 'astro'] as const
+const NAME_WIDTH = 11
+
+const port = Number(process.env.PORT ?? 8080)
+const dataDir = resolve(process.env.DATA_DIR ?? join(root, 'data'))
+mkdirSync(dataDir, { recursive: true })
+
+interface Child {
+  name: string
+  index: number
+  start: () => ChildProcess
+  process?: ChildProcess
+  restarts: number
+  upSince: number
+  timer?: NodeJS.Timeout
+}
+
+const children: Child[] = []
+let stopping = false
+
+function pipe(child: ChildProcess, name: string, index: number) {
+  const print = prefixer(name, index, NAME_WIDTH)
+  for (const stream of [child.stdout, child.stderr]) {
+    if (stream) createInterface({ input: stream }).on('line', print)
+  }
+}
+
+function supervise(name: string, start: () => ChildProcess): Child {
+  const entry: Child = { name, index: children.length, start, restarts: 0, upSince: 0 }
+  children.push(entry)
+  const run = () => {
+    const child = entry.start()
+    entry.process = child
+    entry.upSince = Date.now()
+    pipe(child, name, entry.index)
+    child.on('exit', (code, signal) => {
+      if (stopping) return
+      // A child that stayed up a minute earned a fresh backoff.
+      if (Date.now() - entry.upSince > 60_000) entry.restarts = 0
+      const delay = Math.min(1000 * 2 ** entry.restarts, 30_000)
+      entry.restarts += 1
+      launcherLog(`${name} exited (${signal ?? `code ${code}`}); restarting in ${delay / 1000} s`)
+      entry.timer = setTimeout(run, delay)
+    })
+  }
+  run()
+  return entry
+}
+
+async function stopAll(exitCode: number) {
+  if (stopping) return
+  stopping = true
+  launcherLog('stopping…')
+  const byName = (names: (n: string) => boolean) => children.filter((c) => names(c.name))
+  // The gateway first (no new requests), then the services, the database last.
+  for (const group of [
+    byName((n) => n === 'gateway'),
+    byName((n) => n !== 'gateway' && n !== 'postgres'),
+    byName((n) => n === 'postgres'),
+  ]) {
+    await Promise.all(
+      group.map(
+        (c) =>
+          new Promise<void>((done) => {
+            if (c.timer) clearTimeout(c.timer)
+            const p = c.process
+            if (!p || p.exitCode !== null || p.signalCode !== null) return done()
+            const kill = setTimeout(() => p.kill('SIGKILL'), 12_000)
+            p.once('exit', () => {
+              clearTimeout(kill)
+              done()
+            })
+            p.kill('SIGTERM')
+          }),
+      ),
+    )
+  }
+  launcherLog('stopped')
+  process.exit(exitCode)
+}
+
+process.on('SIGINT', () => void stopAll(0))
+process.on('SIGTERM', () => void stopAll(0))
+
+async function startEmbeddedPostgres(): Promise<string> {
+  const pgPort = await freePort()
+  return new Promise((resolveUrl, reject) => {
+    let first = true
+    supervise('postgres', () => {
+      const child = fork(join(root, 'scripts', 'embedded-postgres.ts'), [], {
+        env: { ...process.env, PGLITE_DIR: join(dataDir, 'postgres'), PORT: String(pgPort) },
+        stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      })
+      child.on('message', (m: { ready?: boolean; url?: string }) => {
+        if (m.ready && m.url && first) {
+          first = false
+          resolveUrl(m.url)
+        }
+      })
+      child.once('exit', (code) => {
+        if (first) reject(new Error(`embedded PostgreSQL failed to start (code ${code})`))
+      })
+      return child
+    })
+  })
+}
+
+async function waitReady(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (stopping) return
+    const ok = await fetch(url, { signal: AbortSignal.timeout(1_000) })
+      .then((r) => r.ok)
+      .catch(() => false)
+    if (ok) return
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`${url} not ready after ${timeoutMs / 1000} s`)
+}
+
+try {
+  if (frontendIsStale()) {
+    launcherLog('building the frontend…')
+    buildFrontend()
+  }
+
+  const embedded = !process.env.DATABASE_URL
+  const databaseUrl = process.env.DATABASE_URL ?? (await startEmbeddedPostgres())
+
+  const ports = Object.fromEntries(
+    await Promise.all(SERVICES.map(async (s) => [s, await freePort()] as const)),
+  )
+  const urlOf = (s: (typeof SERVICES)[number]) => `http://127.0.0.1:${ports[s]}`
+  const common: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: process.env.NODE_ENV ?? 'development',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    // The embedded database multiplexes one session: keep the pools small.
+    ...(embedded ? { DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? '3' } : {}),
+    AUTH_JWKS_URL: `${urlOf('auth')}/api/auth/jwks.json`,
+  }
+  const node = (cwd: string, env: NodeJS.ProcessEnv) => () =>
+    spawn(process.execPath, [...(watch ? ['--watch'] : []), 'src/server.ts'], {
+      cwd,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+
+  for (const s of SERVICES) {
+    supervise(s, node(join(root, 'services', s), { ...common, PORT: String(ports[s]) }))
+  }
+  await Promise.all(SERVICES.map((s) => waitReady(`${urlOf(s)}/ready`, 60_000)))
+
+  supervise(
+    'gateway',
+    node(join(root, 'gateway'), {
+      ...common,
+      PORT: String(port),
+      HOST: process.env.HOST ?? '0.0.0.0',
+      AUTH_URL: urlOf('auth'),
+      DESCRIPTORS_URL: urlOf('descriptors'),
+      MEDIA_URL: urlOf('media'),
+      AI_URL: urlOf('ai'),
+      ASTRO_URL: urlOf('astro'),
+    }),
+  )
+  await waitReady(`http://127.0.0.1:${port}/api/health`, 30_000)
+  launcherLog(
+    `ready in ${((performance.now() - started) / 1000).toFixed(1)} s (data in ${dataDir}${embedded ? ', embedded PostgreSQL' : ''})`,
+  )
+  process.stdout.write(`CRV Training is ready at http://localhost:${port}\n`)
+} catch (err) {
+  launcherLog(`could not start: ${(err as Error).message}`)
+  await stopAll(1)
+}

@@ -1,0 +1,25 @@
+import { fileURLToPath } from 'node:url'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { basePlugin, contractRoutesPlugin, databasePlugin } from '@crv/kit'
+import type { TokenVerifier } from '@crv/kit'
+import type { MediaConfig } from './config.ts'
+
+export interface MediaAppOptions {
+  config: MediaConfig
+  verifyToken?: TokenVerifier
+}
+
+/** The media service as a plugin: never listens (server.ts does), so tests use `inject`. */
+async function mediaApp(app: FastifyInstance, { config, verifyToken }: MediaAppOptions) {
+  await app.register(basePlugin, { config, ...(verifyToken ? { verifyToken } : {}) })
+  await app.register(databasePlugin, {
+    url: config.DATABASE_URL,
+    schema: 'media',
+    migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
+    max: config.DATABASE_POOL_MAX,
+  })
+  await app.register(contractRoutesPlugin, { tag: 'media', handlers: {} })
+}
+
+export default fp(mediaApp, { name: 'media-app' })

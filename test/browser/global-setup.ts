@@ -1,0 +1,65 @@
+// Starts the app with `scripts/start.ts` on a free port and a fresh data directory (embedded
+// defaults unless DATABASE_URL is set), and stops it after the run.
+import { spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { TestProject } from 'vitest/node'
+import { freePort } from '../../scripts/lib/ports.ts'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string
+  }
+}
+
+const root = fileURLToPath(new URL('../../', import.meta.url))
+
+export default async function setup(project: TestProject) {
+  const port = await freePort()
+  const dataDir = await mkdtemp(join(tmpdir(), 'crv-browser-'))
+  const app = spawn(process.execPath, ['scripts/start.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      ADMIN_PHONES: '+15550000001',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  })
+  let output = ''
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`app not ready in 90 s:\n${output}`)), 90_000)
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      if (output.includes('CRV Training is ready at')) {
+        clearTimeout(timer)
+        resolve()
+      }
+    }
+    app.stdout.on('data', onData)
+    app.stderr.on('data', onData)
+    app.once('exit', (code) => reject(new Error(`app exited with ${code}:\n${output}`)))
+  })
+  project.provide('baseUrl', `http://127.0.0.1:${port}`)
+  const group = -(app.pid ?? 0)
+  return async () => {
+    await new Promise<void>((resolve) => {
+      app.once('exit', () => resolve())
+      process.kill(group, 'SIGINT')
+      setTimeout(() => {
+        try {
+          process.kill(group, 'SIGKILL')
+        } catch {
+          // already gone
+        }
+        resolve()
+      }, 15_000).unref()
+    })
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
+import type { Browser } from 'playwright-core'
+import { launch, watchProblems } from './browser.ts'
+
+const base = inject('baseUrl')
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('app shell', () => {
+  it('renders the home page with the header and no console errors', async () => {
+    const page = await browser.newPage()
+    const problems = watchProblems(page)
+    await page.goto(base + '/')
+    await page.getByRole('banner').getByText('CRV Training').waitFor()
+    expect(await page.title()).toMatch(/CRV Training/)
+    expect(problems).toEqual([])
+    await page.close()
+  })
+
+  it('shows the 404 page for an unknown path', async () => {
+    const page = await browser.newPage()
+    const problems = watchProblems(page)
+    await page.goto(base + '/no/such/page')
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor()
+    await page.getByRole('button', { name: 'Return to Home' }).click()
+    await page.waitForURL(base + '/')
+    expect(problems).toEqual([])
+    await page.close()
+  })
+
+  it('opens the side menu and hides admin-only entries from visitors', async () => {
+    const page = await browser.newPage()
+    await page.goto(base + '/')
+    await page.getByRole('button', { name: /menu/i }).first().click()
+    const nav = page.getByRole('navigation')
+    await nav.getByText('Sidereal Time').waitFor()
+    expect(await nav.getByText('Admin Panel').count()).toBe(0)
+    expect(await nav.getByText('Tachistoscope').count()).toBe(0)
+    await nav.getByText('Sidereal Time').click()
+    await page.waitForURL(base + '/sidereal-time')
+    await page.close()
+  })
+})

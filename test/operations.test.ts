@@ -1,0 +1,112 @@
+// Operations whose issue has not landed answer 501. This list must shrink to zero as the
+// issues land: implementing an operation fails this test until it leaves the list, and a new
+// operation without a handler fails it until someone decides it belongs here.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FastifyInstance, FastifyPluginAsync, InjectOptions } from 'fastify'
+import { buildTestService, testDatabaseUrl } from '@crv/kit/testing'
+import type { BaseConfig, TokenVerifier } from '@crv/kit'
+import authApp from '../services/auth/src/app.ts'
+import { loadAuthConfig } from '../services/auth/src/config.ts'
+import descriptorsApp from '../services/descriptors/src/app.ts'
+import { loadDescriptorsConfig } from '../services/descriptors/src/config.ts'
+import mediaApp from '../services/media/src/app.ts'
+import { loadMediaConfig } from '../services/media/src/config.ts'
+import aiApp from '../services/ai/src/app.ts'
+import { loadAiConfig } from '../services/ai/src/config.ts'
+import astroApp from '../services/astro/src/app.ts'
+import { loadAstroConfig } from '../services/astro/src/config.ts'
+
+const NOT_IMPLEMENTED: Record<string, string[]> = {
+  // issue [2] sign-in and roles
+  auth: [
+    'startPhoneSignIn',
+    'verifyPhoneCode',
+    'startOidcSignIn',
+    'completeOidcSignIn',
+    'refreshSession',
+    'signOut',
+    'getCurrentUser',
+    'getJwks',
+    'listDevSmsOutbox',
+  ],
+  // issue [3] vocabulary and trainer; issue [8] administration
+  descriptors: [
+    'listGestalts',
+    'listPerceptions',
+    'getBulkDescriptors',
+    'getRandomDescriptor',
+    'createDescriptor',
+    'deleteDescriptor',
+    'directDeleteDescriptor',
+    'toggleDescriptorHidden',
+    'listUserDescriptors',
+    'exportUserDescriptors',
+    'listPendingDescriptors',
+    'promoteDescriptor',
+    'rejectDescriptor',
+    'listAdminDescriptors',
+    'bulkDeleteDescriptors',
+    'deleteDescriptorAllLanguages',
+  ],
+  // issue [5] ideogram; issue [6] tachistoscope
+  media: [
+    'getGestaltAudio',
+    'generateCustomWordAudio',
+    'listCustomWords',
+    'deleteCustomWord',
+    'deleteStorageFile',
+    'listTachistoscopeImageUrls',
+    'deleteTachistoscopeImage',
+    'listTachistoscopeImages',
+    'uploadTachistoscopeImage',
+  ],
+  // issue [4] speech
+  ai: ['synthesizeSpeech', 'generateSentenceWithSpeech'],
+  // issue [7] sidereal time
+  astro: ['getSiderealTimeAuto', 'calculateSiderealTimeCustom'],
+}
+
+// One valid request per service to an operation that is not built yet.
+const PROBES: Record<string, InjectOptions> = {
+  auth: { method: 'GET', url: '/api/auth/me' },
+  descriptors: { method: 'GET', url: '/api/user/descriptors' },
+  media: { method: 'GET', url: '/api/custom-words' },
+  ai: { method: 'POST', url: '/api/ai/speech', payload: { word: 'water', language: 'en' } },
+  astro: { method: 'GET', url: '/api/sidereal-time/auto?lat=1&lng=2' },
+}
+
+type Plugin = FastifyPluginAsync<{ config: BaseConfig; verifyToken?: TokenVerifier }>
+const services: [string, Plugin, (env: NodeJS.ProcessEnv) => BaseConfig, boolean][] = [
+  ['auth', authApp as Plugin, loadAuthConfig, true],
+  ['descriptors', descriptorsApp as Plugin, loadDescriptorsConfig, true],
+  ['media', mediaApp as Plugin, loadMediaConfig, true],
+  ['ai', aiApp as Plugin, loadAiConfig, false],
+  ['astro', astroApp as Plugin, loadAstroConfig, false],
+]
+
+describe.each(services)('%s operations not built yet', (name, plugin, load, usesDatabase) => {
+  let app: FastifyInstance
+  let admin: string
+  beforeAll(async () => {
+    const built = await buildTestService(
+      plugin,
+      load,
+      usesDatabase ? { DATABASE_URL: testDatabaseUrl() } : {},
+    )
+    app = built.app
+    admin = await built.keys.tokenFor('admin')
+  })
+  afterAll(() => app.close())
+
+  it('are exactly the listed ones', () => {
+    expect([...app.operations.pending].sort()).toEqual([...(NOT_IMPLEMENTED[name] ?? [])].sort())
+  })
+
+  it('answer 501 in the error shape', async () => {
+    const probe = PROBES[name]
+    if (!probe || !app.operations.pending.length) return
+    const res = await app.inject({ ...probe, headers: { authorization: `Bearer ${admin}` } })
+    expect(res.statusCode).toBe(501)
+    expect(res.json().error.code).toBe('not_implemented')
+  })
+})

@@ -11,7 +11,9 @@ import { configShape as gateway } from '../gateway/src/config.ts'
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
 const example = readFileSync(new URL('../.env.example', import.meta.url), 'utf8')
-const variables = [...new Set([auth, descriptors, media, ai, astro, gateway].flatMap((s) => Object.keys(s)))]
+const variables = [
+  ...new Set([auth, descriptors, media, ai, astro, gateway].flatMap((s) => Object.keys(s))),
+]
 
 describe('configuration documentation', () => {
   it.each(variables)('documents %s in README and .env.example', (name) => {

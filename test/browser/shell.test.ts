@@ -28,7 +28,7 @@ describe('app shell', () => {
     const problems = watchProblems(page)
     await page.goto(base + '/no/such/page')
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor()
-    await page.getByRole('button', { name: 'Return to Home' }).click()
+    await page.getByRole('link', { name: 'Return to Home' }).click()
     await page.waitForURL(base + '/')
     expect(problems).toEqual([])
     await page.close()
@@ -44,6 +44,34 @@ describe('app shell', () => {
     expect(await nav.getByText('Tachistoscope').count()).toBe(0)
     await nav.getByText('Sidereal Time').click()
     await page.waitForURL(base + '/sidereal-time')
+    await page.close()
+  })
+})
+
+describe('every route of the spec, as a visitor', () => {
+  const routes: [string, string, RegExp][] = [
+    ['/', 'Ideogram Training', /Ideogram/],
+    ['/descriptors', 'Descriptor Training', /Descriptor Training/],
+    ['/descriptor-training', 'Descriptor Training', /Descriptor Training/],
+    ['/sidereal-time', 'Sidereal Time', /Sidereal Time/],
+    ['/tachistoscope', 'Access Restricted', /Tachistoscope/],
+    ['/tachistoscope-admin', 'Access Denied', /Tachistoscope Images/],
+    ['/admin', 'Manage Your Custom Descriptors', /Manage Your Custom Descriptors/],
+    ['/admin/descriptors', 'Access Denied', /Descriptor Management/],
+    ['/admin/pending-descriptors', 'Access Denied', /Pending Descriptors/],
+    ['/admin-panel', 'Access Denied', /Admin Panel/],
+    ['/export-data', 'Sign In Required', /Export Your Data/],
+  ]
+
+  it.each(routes)('%s shows "%s" with its own title and no errors', async (path, heading, title) => {
+    const page = await browser.newPage()
+    const problems = watchProblems(page)
+    await page.goto(base + path)
+    await page.getByRole('heading', { name: heading, exact: false }).first().waitFor()
+    expect(await page.title()).toMatch(title)
+    const description = await page.locator('meta[name="description"]').getAttribute('content')
+    expect(description?.length).toBeGreaterThan(20)
+    expect(problems).toEqual([])
     await page.close()
   })
 })

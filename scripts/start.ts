@@ -50,6 +50,7 @@ function supervise(name: string, start: () => ChildProcess): Child {
     const child = entry.start()
     entry.process = child
     entry.upSince = Date.now()
+    launcherLog(`${name} started (pid ${child.pid ?? '?'})`)
     pipe(child, name, entry.index)
     child.on('exit', (code, signal) => {
       if (stopping) return

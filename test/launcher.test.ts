@@ -1,0 +1,137 @@
+// `npm start` as a user runs it: ready line, a crashed service's routes answer 503 while the
+// others keep answering and the launcher brings it back, Ctrl-C stops every process, and the
+// data directory survives a restart.
+import { spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import { afterAll, describe, expect, it } from 'vitest'
+import { freePort } from '../scripts/lib/ports.ts'
+
+const root = fileURLToPath(new URL('../', import.meta.url))
+const dataDir = await mkdtemp(join(tmpdir(), 'crv-launcher-'))
+afterAll(() => rm(dataDir, { recursive: true, force: true }))
+
+interface Running {
+  app: ChildProcess
+  base: string
+  log: () => string
+}
+
+async function start(): Promise<Running> {
+  const port = await freePort()
+  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, NO_COLOR: '1' }
+  delete env.DATABASE_URL
+  delete env.REDIS_URL
+  const app = spawn(process.execPath, ['scripts/start.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  app.stdout.on('data', (c: Buffer) => (output += c.toString()))
+  app.stderr.on('data', (c: Buffer) => (output += c.toString()))
+  await until(
+    () => output.includes(`CRV Training is ready at http://localhost:${port}`),
+    60_000,
+    () => output,
+  )
+  return { app, base: `http://127.0.0.1:${port}`, log: () => output }
+}
+
+async function until(
+  check: () => boolean | Promise<boolean>,
+  ms: number,
+  why: () => string = () => '',
+): Promise<void> {
+  const deadline = Date.now() + ms
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms\n${why()}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+const pidOf = (log: string, name: string) => {
+  const all = [...log.matchAll(new RegExp(`${name} started \\(pid (\\d+)\\)`, 'g'))]
+  return Number(all.at(-1)?.[1])
+}
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+const status = (url: string) => fetch(url).then((r) => r.status)
+
+describe('the launcher', () => {
+  it(
+    'runs the app, survives a crashed service, stops cleanly and keeps its data',
+    { timeout: 150_000 },
+    async () => {
+      const first = await start()
+      const health = await fetch(`${first.base}/api/health`).then((r) => r.json())
+      expect(Object.keys(health.services).sort()).toEqual([
+        'ai',
+        'astro',
+        'auth',
+        'descriptors',
+        'media',
+      ])
+      expect(health.status).toBe('ok')
+
+      // A row written now must be there after a restart.
+      const url = /"url":"([^"]+)"/.exec(first.log())?.[1]
+      expect(url).toBeTruthy()
+      const db = new pg.Client({ connectionString: url })
+      await db.connect()
+      await db.query('CREATE TABLE IF NOT EXISTS public.launcher_test (note text)')
+      await db.query("INSERT INTO public.launcher_test VALUES ('kept')")
+      await db.end()
+
+      const astro = pidOf(first.log(), 'astro')
+      process.kill(astro, 'SIGKILL')
+      const killedAt = Date.now()
+      await until(
+        async () => (await status(`${first.base}/api/sidereal-time/auto?lat=1&lng=2`)) === 503,
+        2_000,
+      )
+      expect(Date.now() - killedAt).toBeLessThan(2_000)
+      const down = await fetch(`${first.base}/api/sidereal-time/auto?lat=1&lng=2`).then((r) =>
+        r.json(),
+      )
+      expect(down.error.code).toBe('service_unavailable')
+      expect(await status(`${first.base}/api/custom-words`)).toBe(401)
+      await until(
+        async () => (await status(`${first.base}/api/sidereal-time/auto?lat=1&lng=2`)) === 501,
+        15_000,
+        first.log,
+      )
+      expect(first.log()).toMatch(/astro exited \(SIGKILL\); restarting/)
+
+      const children = ['postgres', 'auth', 'descriptors', 'media', 'ai', 'astro', 'gateway'].map(
+        (n) => pidOf(first.log(), n),
+      )
+      const exited = new Promise<number | null>((r) => first.app.once('exit', (code) => r(code)))
+      first.app.kill('SIGINT')
+      expect(await exited).toBe(0)
+      for (const pid of children) expect(alive(pid), `pid ${pid}`).toBe(false)
+
+      const second = await start()
+      const url2 = /"url":"([^"]+)"/.exec(second.log())?.[1]
+      const db2 = new pg.Client({ connectionString: url2 })
+      await db2.connect()
+      expect((await db2.query('SELECT note FROM public.launcher_test')).rows).toEqual([
+        { note: 'kept' },
+      ])
+      await db2.end()
+      const exited2 = new Promise((r) => second.app.once('exit', r))
+      second.app.kill('SIGINT')
+      await exited2
+    },
+  )
+})

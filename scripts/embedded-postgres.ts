@@ -9,9 +9,19 @@ const dataDir = process.env.PGLITE_DIR
 const port = Number(process.env.PORT ?? 0)
 const host = '127.0.0.1'
 
+// 32 MB of shared buffers instead of 128 MB: the vocabulary is small, and this keeps the
+// embedded database near 240 MB resident (docs/decisions.md).
+const postgresqlconf = ['shared_buffers=32MB']
+
 const started = performance.now()
 if (dataDir) await mkdir(dataDir, { recursive: true })
-const db = await PGlite.create(dataDir ? { dataDir } : {})
+const db = await PGlite.create({ ...(dataDir ? { dataDir } : {}), postgresqlconf })
+if (process.argv.includes('--init-only')) {
+  // Creating a data directory peaks near 700 MB, which the process would keep; the launcher
+  // runs it in a process of its own and serves from a fresh one.
+  await db.close()
+  process.exit(0)
+}
 const server = new PGLiteSocketServer({ db, port, host, maxConnections: 64 })
 await server.start()
 const address = server.getServerConn()

@@ -2,15 +2,16 @@
 // PostgreSQL when DATABASE_URL is unset, every service and the gateway as separate processes,
 // waits until all are ready, restarts a crashed child with backoff, and stops everything on
 // Ctrl-C. `--watch` restarts a service when its code changes (npm run dev).
-import { fork, spawn } from 'node:child_process'
+import { fork, spawn, spawnSync } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { freePort } from './lib/ports.ts'
 import { launcherLog, prefixer } from './lib/log.ts'
 import { buildFrontend, frontendIsStale } from './lib/frontend.ts'
+import { GATEWAY_NODE_FLAGS, SERVICE_NODE_FLAGS } from './lib/node-flags.ts'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
 const watch = process.argv.includes('--watch') || process.argv.includes('--dev')
@@ -18,6 +19,7 @@ const started = performance.now()
 
 const SERVICES = ['auth', 'descriptors', 'media', 'ai', 'astro'] as const
 const NAME_WIDTH = 11
+const CONFIG_ERROR = 78
 
 const port = Number(process.env.PORT ?? 8080)
 const dataDir = resolve(process.env.DATA_DIR ?? join(root, 'data'))
@@ -54,6 +56,12 @@ function supervise(name: string, start: () => ChildProcess): Child {
     pipe(child, name, entry.index)
     child.on('exit', (code, signal) => {
       if (stopping) return
+      // 78 (EX_CONFIG): the child refused its configuration; restarting cannot help.
+      if (code === CONFIG_ERROR) {
+        launcherLog(`${name} cannot start with this configuration (see above); stopping`)
+        void stopAll(1)
+        return
+      }
       // A child that stayed up a minute earned a fresh backoff.
       if (Date.now() - entry.upSince > 60_000) entry.restarts = 0
       const delay = Math.min(1000 * 2 ** entry.restarts, 30_000)
@@ -102,12 +110,25 @@ process.on('SIGINT', () => void stopAll(0))
 process.on('SIGTERM', () => void stopAll(0))
 
 async function startEmbeddedPostgres(): Promise<string> {
+  const pgDir = join(dataDir, 'postgres')
+  if (!existsSync(join(pgDir, 'PG_VERSION'))) {
+    launcherLog(`creating the embedded database in ${pgDir}…`)
+    const init = spawnSync(
+      process.execPath,
+      [join(root, 'scripts', 'embedded-postgres.ts'), '--init-only'],
+      {
+        env: { ...process.env, PGLITE_DIR: pgDir },
+        stdio: 'inherit',
+      },
+    )
+    if (init.status !== 0) throw new Error('could not create the embedded database')
+  }
   const pgPort = await freePort()
   return new Promise((resolveUrl, reject) => {
     let first = true
     supervise('postgres', () => {
       const child = fork(join(root, 'scripts', 'embedded-postgres.ts'), [], {
-        env: { ...process.env, PGLITE_DIR: join(dataDir, 'postgres'), PORT: String(pgPort) },
+        env: { ...process.env, PGLITE_DIR: pgDir, PORT: String(pgPort) },
         stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       })
       child.on('message', (m: { ready?: boolean; url?: string }) => {
@@ -144,7 +165,7 @@ try {
   }
 
   const embedded = !process.env.DATABASE_URL
-  const databaseUrl = process.env.DATABASE_URL ?? (await startEmbeddedPostgres())
+  const databaseUrl = process.env.DATABASE_URL || (await startEmbeddedPostgres())
 
   const ports = Object.fromEntries(
     await Promise.all(SERVICES.map(async (s) => [s, await freePort()] as const)),
@@ -160,30 +181,37 @@ try {
     ...(embedded ? { DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? '3' } : {}),
     AUTH_JWKS_URL: `${urlOf('auth')}/api/auth/jwks.json`,
   }
-  const node = (cwd: string, env: NodeJS.ProcessEnv) => () =>
-    spawn(process.execPath, [...(watch ? ['--watch'] : []), 'src/server.ts'], {
+  const node = (cwd: string, env: NodeJS.ProcessEnv, flags: string[]) => () =>
+    spawn(process.execPath, [...flags, ...(watch ? ['--watch'] : []), 'src/server.ts'], {
       cwd,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     })
 
   for (const s of SERVICES) {
-    supervise(s, node(join(root, 'services', s), { ...common, PORT: String(ports[s]) }))
+    supervise(
+      s,
+      node(join(root, 'services', s), { ...common, PORT: String(ports[s]) }, SERVICE_NODE_FLAGS),
+    )
   }
   await Promise.all(SERVICES.map((s) => waitReady(`${urlOf(s)}/ready`, 60_000)))
 
   supervise(
     'gateway',
-    node(join(root, 'gateway'), {
-      ...common,
-      PORT: String(port),
-      HOST: process.env.HOST ?? '0.0.0.0',
-      AUTH_URL: urlOf('auth'),
-      DESCRIPTORS_URL: urlOf('descriptors'),
-      MEDIA_URL: urlOf('media'),
-      AI_URL: urlOf('ai'),
-      ASTRO_URL: urlOf('astro'),
-    }),
+    node(
+      join(root, 'gateway'),
+      {
+        ...common,
+        PORT: String(port),
+        HOST: process.env.HOST ?? '0.0.0.0',
+        AUTH_URL: urlOf('auth'),
+        DESCRIPTORS_URL: urlOf('descriptors'),
+        MEDIA_URL: urlOf('media'),
+        AI_URL: urlOf('ai'),
+        ASTRO_URL: urlOf('astro'),
+      },
+      GATEWAY_NODE_FLAGS,
+    ),
   )
   await waitReady(`http://127.0.0.1:${port}/api/health`, 30_000)
   launcherLog(

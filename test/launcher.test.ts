@@ -23,7 +23,12 @@ interface Running {
 
 async function start(): Promise<Running> {
   const port = await freePort()
-  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, NO_COLOR: '1' }
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    NO_COLOR: '1',
+  }
   delete env.DATABASE_URL
   delete env.REDIS_URL
   const app = spawn(process.execPath, ['scripts/start.ts'], {
@@ -74,7 +79,10 @@ describe('the launcher', () => {
     { timeout: 150_000 },
     async () => {
       const first = await start()
-      const health = await fetch(`${first.base}/api/health`).then((r) => r.json())
+      const health = (await fetch(`${first.base}/api/health`).then((r) => r.json())) as {
+        status: string
+        services: Record<string, unknown>
+      }
       expect(Object.keys(health.services).sort()).toEqual([
         'ai',
         'astro',
@@ -101,9 +109,9 @@ describe('the launcher', () => {
         2_000,
       )
       expect(Date.now() - killedAt).toBeLessThan(2_000)
-      const down = await fetch(`${first.base}/api/sidereal-time/auto?lat=1&lng=2`).then((r) =>
+      const down = (await fetch(`${first.base}/api/sidereal-time/auto?lat=1&lng=2`).then((r) =>
         r.json(),
-      )
+      )) as { error: { code: string } }
       expect(down.error.code).toBe('service_unavailable')
       expect(await status(`${first.base}/api/custom-words`)).toBe(401)
       await until(

@@ -1,13 +1,18 @@
 import { freePort } from '../../scripts/lib/ports.ts'
+import { GATEWAY_NODE_FLAGS, SERVICE_NODE_FLAGS } from '../../scripts/lib/node-flags.ts'
 import { load, ms, startProcess, stop, waitFor } from '../lib.ts'
 import type { Section } from '../lib.ts'
 
 /** A trivial route (a service's liveness) directly and through the gateway, in one run. */
 export async function gatewayOverhead(): Promise<Section> {
   const [servicePort, gatewayPort] = [await freePort(), await freePort()]
-  const service = startProcess(['src/server.ts'], { PORT: String(servicePort) }, 'services/astro')
+  const service = startProcess(
+    [...SERVICE_NODE_FLAGS, 'src/server.ts'],
+    { PORT: String(servicePort) },
+    'services/astro',
+  )
   const gateway = startProcess(
-    ['src/server.ts'],
+    [...GATEWAY_NODE_FLAGS, 'src/server.ts'],
     {
       PORT: String(gatewayPort),
       ASTRO_URL: `http://127.0.0.1:${servicePort}`,

@@ -63,15 +63,18 @@ describe('every route of the spec, as a visitor', () => {
     ['/export-data', 'Sign In Required', /Export Your Data/],
   ]
 
-  it.each(routes)('%s shows "%s" with its own title and no errors', async (path, heading, title) => {
-    const page = await browser.newPage()
-    const problems = watchProblems(page)
-    await page.goto(base + path)
-    await page.getByRole('heading', { name: heading, exact: false }).first().waitFor()
-    expect(await page.title()).toMatch(title)
-    const description = await page.locator('meta[name="description"]').getAttribute('content')
-    expect(description?.length).toBeGreaterThan(20)
-    expect(problems).toEqual([])
-    await page.close()
-  })
+  it.each(routes)(
+    '%s shows "%s" with its own title and no errors',
+    async (path, heading, title) => {
+      const page = await browser.newPage()
+      const problems = watchProblems(page)
+      await page.goto(base + path)
+      await page.getByRole('heading', { name: heading, exact: false }).first().waitFor()
+      expect(await page.title()).toMatch(title)
+      const description = await page.locator('meta[name="description"]').getAttribute('content')
+      expect(description?.length).toBeGreaterThan(20)
+      expect(problems).toEqual([])
+      await page.close()
+    },
+  )
 })

@@ -4,6 +4,8 @@ import pg from 'pg'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres'
 import type { Logger } from 'pino'
+import fp from 'fastify-plugin'
+import type {} from './service.ts'
 
 export type Pool = pg.Pool
 export type Database = NodePgDatabase<Record<string, never>>
@@ -92,3 +94,36 @@ export async function runMigrations(
     client.release()
   }
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    pg: Pool
+    db: Database
+  }
+}
+
+export interface DatabasePluginOptions {
+  url: string
+  schema: string
+  migrationsDir: string
+  max?: number
+}
+
+/** PostgreSQL for one service schema: pool, Drizzle, migrations applied at start, readiness. */
+export const databasePlugin = fp<DatabasePluginOptions>(
+  async (app, options) => {
+    const pool = createPool({
+      url: options.url,
+      max: options.max ?? 10,
+      applicationName: app.config.SERVICE_NAME,
+    })
+    app.addHook('onClose', async () => pool.end())
+    await runMigrations(pool, { schema: options.schema, dir: options.migrationsDir, log: app.log })
+    app.decorate('pg', pool)
+    app.decorate('db', createDatabase(pool))
+    app.readiness.set('database', async () => {
+      await pool.query('SELECT 1')
+    })
+  },
+  { name: 'crv-database', dependencies: ['crv-base'] },
+)

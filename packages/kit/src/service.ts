@@ -10,8 +10,6 @@ import { createTokenVerifier } from './auth.ts'
 import type { TokenVerifier } from './auth.ts'
 import { createValidators, registerContractRoutes, sharedSchemas } from './contract.ts'
 import type { ContractValidators, Handlers } from './contract.ts'
-import { createDatabase, createPool, runMigrations } from './db.ts'
-import type { Database, Pool } from './db.ts'
 import { createRedis } from './redis.ts'
 import type { Redis } from './redis.ts'
 
@@ -113,37 +111,9 @@ export const contractRoutesPlugin = fp<ContractRoutesPluginOptions>(
 
 declare module 'fastify' {
   interface FastifyInstance {
-    pg: Pool
-    db: Database
     redis: Redis | null
   }
 }
-
-export interface DatabasePluginOptions {
-  url: string
-  schema: string
-  migrationsDir: string
-  max?: number
-}
-
-/** PostgreSQL for one service schema: pool, Drizzle, migrations applied at start, readiness. */
-export const databasePlugin = fp<DatabasePluginOptions>(
-  async (app, options) => {
-    const pool = createPool({
-      url: options.url,
-      max: options.max ?? 10,
-      applicationName: app.config.SERVICE_NAME,
-    })
-    app.addHook('onClose', async () => pool.end())
-    await runMigrations(pool, { schema: options.schema, dir: options.migrationsDir, log: app.log })
-    app.decorate('pg', pool)
-    app.decorate('db', createDatabase(pool))
-    app.readiness.set('database', async () => {
-      await pool.query('SELECT 1')
-    })
-  },
-  { name: 'crv-database', dependencies: ['crv-base'] },
-)
 
 /** Redis when `url` is set (null otherwise: callers fall back to in-process behaviour). */
 export const redisPlugin = fp<{ url: string | undefined }>(
@@ -187,7 +157,15 @@ export async function runServer<C extends BaseConfig>(
     }
     throw err
   }
-  const app = await build(config)
+  let app: FastifyInstance
+  try {
+    app = await build(config)
+  } catch (err) {
+    // A dependency that is down at start (database unreachable, migration failing): say so
+    // in one line and exit; the launcher or the orchestrator restarts with backoff.
+    process.stderr.write(`${config.SERVICE_NAME} could not start: ${(err as Error).message}\n`)
+    process.exit(1)
+  }
   app.server.keepAliveTimeout = 65_000
   app.server.requestTimeout = 60_000
   app.server.headersTimeout = 66_000

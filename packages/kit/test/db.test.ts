@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createPool, runMigrations } from '../src/index.ts'
+import { createPool, runMigrations } from '../src/db.ts'
 import { testDatabaseUrl } from '../src/testing/index.ts'
 
 const pool = createPool({ url: testDatabaseUrl(), max: 2 })

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import Fastify from 'fastify'
+import { databasePlugin } from '../src/db.ts'
 import {
   basePlugin,
   baseConfigShape,
-  databasePlugin,
   fastifyBaseOptions,
   loadConfig,
   AppError,

@@ -5,8 +5,8 @@ import { text } from 'node:stream/consumers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CreateBucketCommand } from '@aws-sdk/client-s3'
 import S3rver from 's3rver'
-import { FsStorage, S3Storage } from '../src/index.ts'
-import type { ObjectStorage } from '../src/index.ts'
+import { FsStorage, S3Storage } from '../src/storage.ts'
+import type { ObjectStorage } from '../src/storage.ts'
 
 // s3rver is an S3-compatible server from npm: it speaks the S3 REST API but does NOT check
 // request signatures, so these tests prove the driver's protocol use, not AWS authentication.

@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { basePlugin, contractRoutesPlugin, databasePlugin } from '@crv/kit'
+import { basePlugin, contractRoutesPlugin } from '@crv/kit'
+import { databasePlugin } from '@crv/kit/db'
 import type { TokenVerifier } from '@crv/kit'
 import type { AuthConfig } from './config.ts'
 

@@ -35,4 +35,4 @@ USER node
 EXPOSE ${PORT}
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"]
-CMD ["node", "src/server.ts"]
+CMD ["node", "--optimize-for-size", "src/server.ts"]

@@ -3,6 +3,7 @@
 //   packages/contracts/generated/schema.ts     types (openapi-typescript)
 //   frontend/src/lib/api/generated.ts          RTK Query endpoints (@rtk-query/codegen-openapi)
 // With --check it writes nothing and fails when a committed file differs (stale).
+import { watch } from 'node:fs'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -60,18 +61,23 @@ async function outputs(): Promise<Record<string, string>> {
   }
 }
 
-const files = await outputs()
-const stale: string[] = []
-for (const [path, content] of Object.entries(files)) {
-  const current = await readFile(at(path), 'utf8').catch(() => null)
-  if (current === content) continue
-  if (check) stale.push(path)
-  else {
-    await mkdir(dirname(at(path)), { recursive: true })
-    await writeFile(at(path), content)
-    console.log(`generated ${path}`)
+async function run(): Promise<string[]> {
+  const files = await outputs()
+  const stale: string[] = []
+  for (const [path, content] of Object.entries(files)) {
+    const current = await readFile(at(path), 'utf8').catch(() => null)
+    if (current === content) continue
+    if (check) stale.push(path)
+    else {
+      await mkdir(dirname(at(path)), { recursive: true })
+      await writeFile(at(path), content)
+      console.log(`generated ${path}`)
+    }
   }
+  return stale
 }
+
+const stale = await run()
 if (stale.length > 0) {
   console.error(
     `Generated files are stale (run \`npm run generate\` and commit):\n  ${stale.join('\n  ')}`,
@@ -79,3 +85,14 @@ if (stale.length > 0) {
   process.exit(1)
 }
 if (check) console.log('generated files are up to date')
+
+if (process.argv.includes('--watch')) {
+  console.log('watching openapi/ for changes')
+  let timer: NodeJS.Timeout | undefined
+  watch(at('openapi'), () => {
+    clearTimeout(timer)
+    timer = setTimeout(() => {
+      run().catch((err: unknown) => console.error(`generation failed: ${(err as Error).message}`))
+    }, 200)
+  })
+}

@@ -5,7 +5,14 @@ import fp from 'fastify-plugin'
 import replyFrom from '@fastify/reply-from'
 import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
-import { AppError, createRedis, errorBody, installRequestLog, toErrorReply } from '@crv/kit'
+import {
+  AppError,
+  createRedis,
+  errorBody,
+  installRequestLog,
+  toErrorReply,
+  waitUntilReady,
+} from '@crv/kit'
 import type { Redis } from '@crv/kit'
 import { SERVICES, serviceUrls } from './config.ts'
 import type { GatewayConfig, ServiceName } from './config.ts'
@@ -45,6 +52,7 @@ async function gatewayApp(app: FastifyInstance, { config }: GatewayOptions) {
     app.addHook('onClose', async () => {
       redis?.disconnect()
     })
+    await waitUntilReady(redis, 2_000)
   }
   await app.register(rateLimit, {
     global: true,
@@ -132,6 +140,13 @@ async function gatewayApp(app: FastifyInstance, { config }: GatewayOptions) {
       handler: (request, reply) => forward(request, reply, base + request.url),
     })
   }
+
+  // Liveness of the gateway process itself (container healthchecks); readiness of the app is
+  // /api/health.
+  app.get('/health', { logLevel: 'warn' }, async () => ({
+    status: 'ok' as const,
+    service: 'gateway',
+  }))
 
   app.get('/api/health', async (_request, reply) => {
     const services = Object.fromEntries(

@@ -198,6 +198,11 @@ describe('limits and failures', () => {
     expect(res.json().error.code).toBe('upstream_timeout')
   })
 
+  it('answers its own liveness at /health, not the app page', async () => {
+    const res = await app.inject({ method: 'GET', url: '/health' })
+    expect(res.json()).toEqual({ status: 'ok', service: 'gateway' })
+  })
+
   it('reports each service in /api/health and 503 while any is down', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/health' })
     expect(res.statusCode).toBe(503)

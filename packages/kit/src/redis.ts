@@ -19,4 +19,18 @@ export function createRedis(
   })
 }
 
+/** Resolves once connected or after `ms`, whichever comes first; never rejects. */
+export function waitUntilReady(redis: Redis, ms: number): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve()
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer)
+      redis.off('ready', done)
+      resolve()
+    }
+    const timer = setTimeout(done, ms)
+    redis.once('ready', done)
+  })
+}
+
 export type { Redis }

@@ -10,7 +10,7 @@ import { createTokenVerifier } from './auth.ts'
 import type { TokenVerifier } from './auth.ts'
 import { createValidators, registerContractRoutes, sharedSchemas } from './contract.ts'
 import type { ContractValidators, Handlers } from './contract.ts'
-import { createRedis } from './redis.ts'
+import { createRedis, waitUntilReady } from './redis.ts'
 import type { Redis } from './redis.ts'
 
 export type ReadinessCheck = () => Promise<void>
@@ -124,6 +124,9 @@ export const redisPlugin = fp<{ url: string | undefined }>(
     }
     const redis = createRedis(url, { name: app.config.SERVICE_NAME })
     redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis connection error'))
+    // Commands fail fast while disconnected, so give the first connection a moment; a Redis
+    // that is down at start leaves the service up but not ready.
+    await waitUntilReady(redis, 2_000)
     app.addHook('onClose', async () => {
       redis.disconnect()
     })

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose'
 import type { JWK } from 'jose'
-import { inject } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import './provided.ts'
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import { createApp } from '../service.ts'
@@ -73,4 +73,43 @@ export async function buildTestService<C, A extends FastifyInstance = FastifyIns
   await app.register(plugin, { config, verifyToken: keys.verifyToken })
   await app.ready()
   return { app: app as unknown as A, keys, config }
+}
+
+/**
+ * What every service must do from its first day: be live, be ready with its dependencies, and
+ * answer an unknown route in the error shape. Each service's own test file runs this suite.
+ */
+export function describeServiceBasics<C>(
+  name: string,
+  plugin: FastifyPluginAsync<{ config: C; verifyToken?: TokenVerifier }>,
+  load: (source: NodeJS.ProcessEnv) => C & BaseConfig,
+  env: () => Record<string, string | undefined> = () => ({}),
+): void {
+  describe(`${name} service basics`, () => {
+    let app: FastifyInstance
+    let adminToken: string
+    beforeAll(async () => {
+      const built = await buildTestService(plugin, load, env())
+      app = built.app
+      adminToken = await built.keys.tokenFor('admin')
+    })
+    afterAll(() => app.close())
+
+    it('is live and ready', async () => {
+      expect((await app.inject('/health')).json()).toMatchObject({ status: 'ok', service: name })
+      const ready = await app.inject('/ready')
+      expect(ready.statusCode).toBe(200)
+      expect(ready.json().status).toBe('ready')
+    })
+
+    it('answers an unknown route with 404 in the error shape', async () => {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/${name}/no-such-call`,
+        headers: { authorization: `Bearer ${adminToken}` },
+      })
+      expect(res.statusCode).toBe(404)
+      expect(res.json().error.code).toBe('not_found')
+    })
+  })
 }

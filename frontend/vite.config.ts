@@ -1,5 +1,33 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import type { Plugin } from 'vite'
+
+// Brotli and gzip copies of every text asset, written at build time, so the gateway serves
+// compressed files without compressing on each request.
+function precompress(): Plugin {
+  return {
+    name: 'crv-precompress',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (!/\.(js|css|html|svg|json)$/.test(file.fileName)) continue
+        const source = file.type === 'chunk' ? file.code : file.source
+        const bytes = typeof source === 'string' ? Buffer.from(source) : Buffer.from(source)
+        if (bytes.length < 1024) continue
+        const brotli = brotliCompressSync(bytes, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+        })
+        this.emitFile({ type: 'asset', fileName: `${file.fileName}.br`, source: brotli })
+        this.emitFile({
+          type: 'asset',
+          fileName: `${file.fileName}.gz`,
+          source: gzipSync(bytes, { level: 9 }),
+        })
+      }
+    },
+  }
+}
 
 // Only modules the first screen needs may join the vendor chunks; everything a lazy route pulls in
 // stays with that route, which keeps the initial JavaScript under the 250 KB gzip budget.
@@ -19,7 +47,7 @@ const initialVendorGroups = [
 ]
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: {
       '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false },

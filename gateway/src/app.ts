@@ -185,6 +185,8 @@ async function gatewayApp(app: FastifyInstance, { config }: GatewayOptions) {
       index: ['index.html'],
       // Files are routed once at start; an unknown path never touches the disk.
       wildcard: false,
+      // The build writes .br and .gz beside each text asset.
+      preCompressed: true,
       setHeaders: (res, path) => {
         const url = path.slice(dist.length).replaceAll('\\', '/')
         if (HASHED_ASSET.test(url))

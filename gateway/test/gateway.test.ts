@@ -2,6 +2,7 @@ import { createServer, request as httpRequest } from 'node:http'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises'
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -46,7 +47,9 @@ async function frontendDist(): Promise<string> {
     join(dir, 'index.html'),
     '<!doctype html><html><body><div id="root"></div></body></html>',
   )
-  await writeFile(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)')
+  const script = 'console.log("hello")\n'.repeat(100)
+  await writeFile(join(dir, 'assets', 'index-abc123.js'), script)
+  await writeFile(join(dir, 'assets', 'index-abc123.js.br'), brotliCompressSync(script))
   return dir
 }
 
@@ -269,6 +272,14 @@ describe('limits and failures', () => {
     const asset = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' })
     expect(asset.statusCode).toBe(200)
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    const compressed = await app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    })
+    expect(compressed.headers['content-encoding']).toBe('br')
+    expect(compressed.rawPayload.length).toBeLessThan(asset.rawPayload.length / 10)
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(asset.body)
     const missing = await app.inject({ method: 'GET', url: '/assets/index-missing.js' })
     expect(missing.statusCode).toBe(404)
   })

@@ -18,17 +18,7 @@ import { loadAstroConfig } from '../services/astro/src/config.ts'
 
 const NOT_IMPLEMENTED: Record<string, string[]> = {
   // issue [2] sign-in and roles
-  auth: [
-    'startPhoneSignIn',
-    'verifyPhoneCode',
-    'startOidcSignIn',
-    'completeOidcSignIn',
-    'refreshSession',
-    'signOut',
-    'getCurrentUser',
-    'getJwks',
-    'listDevSmsOutbox',
-  ],
+  auth: ['startOidcSignIn', 'completeOidcSignIn'],
   // issue [3] vocabulary and trainer; issue [8] administration
   descriptors: [
     'listGestalts',
@@ -68,7 +58,7 @@ const NOT_IMPLEMENTED: Record<string, string[]> = {
 
 // One valid request per service to an operation that is not built yet.
 const PROBES: Record<string, InjectOptions> = {
-  auth: { method: 'GET', url: '/api/auth/me' },
+  auth: { method: 'GET', url: '/api/auth/oidc/start' },
   descriptors: { method: 'GET', url: '/api/user/descriptors' },
   media: { method: 'GET', url: '/api/custom-words' },
   ai: { method: 'POST', url: '/api/ai/speech', payload: { word: 'water', language: 'en' } },

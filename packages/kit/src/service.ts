@@ -167,7 +167,7 @@ export async function runServer<C extends BaseConfig>(
     // A dependency that is down at start (database unreachable, migration failing): say so
     // in one line and exit; the launcher or the orchestrator restarts with backoff.
     process.stderr.write(`${config.SERVICE_NAME} could not start: ${(err as Error).message}\n`)
-    process.exit(1)
+    process.exit(err instanceof ConfigError ? 78 : 1)
   }
   app.server.keepAliveTimeout = 65_000
   app.server.requestTimeout = 60_000

@@ -1,26 +1,92 @@
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { basePlugin, contractRoutesPlugin } from '@crv/kit'
-import { databasePlugin } from '@crv/kit/db'
+import cookie from '@fastify/cookie'
+import { createLocalJWKSet } from 'jose'
+import { basePlugin, contractRoutesPlugin, createTokenVerifier } from '@crv/kit'
 import type { TokenVerifier } from '@crv/kit'
+import { databasePlugin } from '@crv/kit/db'
+import type { Database } from '@crv/kit/db'
 import type { AuthConfig } from './config.ts'
+import { loadSigningKeys } from './keys.ts'
+import type { SigningKeys } from './keys.ts'
+import { createSmsSender } from './sms.ts'
+import type { SmsSender } from './sms.ts'
+import { createBotCheck } from './bot-check.ts'
+import type { BotCheck } from './bot-check.ts'
+import type { CodePolicy } from './phone.ts'
+import type { SessionContext } from './sessions.ts'
+import { authHandlers } from './routes.ts'
 
 export interface AuthAppOptions {
   config: AuthConfig
   verifyToken?: TokenVerifier
+  /** Replaces the configured SMS provider (tests of the Twilio and SNS adapters). */
+  sms?: SmsSender
+  botCheck?: BotCheck
 }
 
+export interface AuthServices {
+  config: AuthConfig
+  db: Database
+  keys: SigningKeys
+  sms: SmsSender
+  botCheck: BotCheck
+  session: SessionContext
+  policy: CodePolicy
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: AuthServices
+  }
+}
+
+const isLocal = (url: string) => ['localhost', '127.0.0.1', '[::1]'].includes(new URL(url).hostname)
+
 /** The auth service as a plugin: never listens (server.ts does), so tests use `inject`. */
-async function authApp(app: FastifyInstance, { config, verifyToken }: AuthAppOptions) {
-  await app.register(basePlugin, { config, ...(verifyToken ? { verifyToken } : {}) })
+async function authApp(app: FastifyInstance, options: AuthAppOptions) {
+  const { config } = options
+  const keys = await loadSigningKeys(config)
+  // The auth service verifies its own tokens with its own keys, not over HTTP.
+  const verifyToken =
+    options.verifyToken ??
+    createTokenVerifier({
+      keys: createLocalJWKSet(keys.jwks),
+      issuer: config.AUTH_ISSUER,
+      audience: config.AUTH_AUDIENCE,
+    })
+  await app.register(basePlugin, { config, verifyToken })
+  await app.register(cookie)
   await app.register(databasePlugin, {
     url: config.DATABASE_URL,
     schema: 'auth',
     migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
     max: config.DATABASE_POOL_MAX,
   })
-  await app.register(contractRoutesPlugin, { tag: 'auth', handlers: {} })
+  const services: AuthServices = {
+    config,
+    db: app.db,
+    keys,
+    sms: options.sms ?? createSmsSender(config, (line) => app.log.info(line)),
+    botCheck: options.botCheck ?? createBotCheck(config.BOT_CHECK, config.BOT_CHECK_SECRET),
+    session: {
+      db: app.db,
+      keys,
+      accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
+      secureCookie: !isLocal(config.PUBLIC_URL),
+    },
+    policy: {
+      ttlSeconds: config.PHONE_CODE_TTL_SECONDS,
+      maxAttempts: config.PHONE_MAX_ATTEMPTS,
+      resendCooldownSeconds: config.PHONE_RESEND_COOLDOWN_SECONDS,
+      sendsPerNumberPerHour: config.PHONE_SENDS_PER_NUMBER_PER_HOUR,
+      sendsPerIpPerHour: config.PHONE_SENDS_PER_IP_PER_HOUR,
+    },
+  }
+  app.decorate('auth', services)
+  await app.register(contractRoutesPlugin, { tag: 'auth', handlers: authHandlers(services) })
 }
 
 export default fp(authApp, { name: 'auth-app' })

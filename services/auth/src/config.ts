@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { baseConfigShape, loadConfig } from '@crv/kit'
+import { baseConfigShape, ConfigError, env, loadConfig } from '@crv/kit'
 
 export const configShape = {
   ...baseConfigShape('auth', 8081),
@@ -7,9 +7,46 @@ export const configShape = {
     error: 'set DATABASE_URL to a PostgreSQL URL (npm start provides an embedded one)',
   }),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  /** The public origin; decides the cookie's Secure flag and the OpenID Connect redirect URI. */
+  PUBLIC_URL: z.url().default('http://localhost:8080'),
+  /** Signing keys: a JSON array of Ed25519 private JWKs with `kid`; the first signs. */
+  AUTH_KEYS: z.string().optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  ADMIN_PHONES: env.list(),
+  ADMIN_EMAILS: env.list(),
+  SMS_PROVIDER: z.enum(['console', 'twilio', 'sns']).default('console'),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  SNS_REGION: z.string().optional(),
+  BOT_CHECK: z.enum(['none', 'turnstile', 'recaptcha']).default('none'),
+  BOT_CHECK_SECRET: z.string().optional(),
+  PHONE_CODE_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(300),
+  PHONE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(5),
+  PHONE_RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  PHONE_SENDS_PER_NUMBER_PER_HOUR: z.coerce.number().int().min(1).max(100).default(5),
+  PHONE_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(20),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
 }
 
 export type AuthConfig = ReturnType<typeof loadAuthConfig>
 
-export const loadAuthConfig = (source: NodeJS.ProcessEnv = process.env) =>
-  loadConfig(configShape, source)
+export function loadAuthConfig(source: NodeJS.ProcessEnv = process.env) {
+  const config = loadConfig(configShape, source)
+  const missing = (names: string[]) => names.filter((n) => !config[n as keyof typeof config])
+  const require = (what: string, names: string[]) => {
+    const gone = missing(names)
+    if (gone.length)
+      throw new ConfigError(`Invalid configuration: ${what} needs ${gone.join(', ')}`)
+  }
+  if (config.SMS_PROVIDER === 'twilio')
+    require('SMS_PROVIDER=twilio', ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'])
+  if (config.BOT_CHECK !== 'none') require(`BOT_CHECK=${config.BOT_CHECK}`, ['BOT_CHECK_SECRET'])
+  if (config.OIDC_ISSUER || config.OIDC_CLIENT_ID || config.OIDC_CLIENT_SECRET) {
+    require('OpenID Connect sign-in', ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'])
+  }
+  return config
+}

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose'
 import type { JWK } from 'jose'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -14,7 +17,14 @@ export const testRedisUrl = (): string | undefined => inject('redisUrl') || unde
 
 /** Environment for a service under test: quiet, contract-checked responses. */
 export function testEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
-  return { NODE_ENV: 'test', LOG_LEVEL: 'silent', VALIDATE_RESPONSES: 'true', ...extra }
+  return {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    VALIDATE_RESPONSES: 'true',
+    // Each app under test writes its files (keys, objects) into a folder of its own.
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'crv-test-data-')),
+    ...extra,
+  }
 }
 
 export interface TestKeys {

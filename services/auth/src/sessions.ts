@@ -1,0 +1,152 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { and, eq, isNull } from 'drizzle-orm'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { AppError } from '@crv/kit'
+import type { Database } from '@crv/kit/db'
+import { refreshTokens } from './schema.ts'
+import type { UserRow } from './schema.ts'
+import { findUser, toApiUser } from './users.ts'
+import type { ApiUser } from './users.ts'
+import type { SigningKeys } from './keys.ts'
+
+export const REFRESH_COOKIE = 'crv_refresh'
+/** Two tabs refreshing at once both present the same token; the second is not an attack. */
+const ROTATION_GRACE_MS = 10_000
+
+export interface SessionContext {
+  db: Database
+  keys: SigningKeys
+  accessTtlSeconds: number
+  refreshTtlDays: number
+  secureCookie: boolean
+}
+
+const hash = (token: string) => createHash('sha256').update(token).digest('base64url')
+const noSession = () => new AppError('no_session', 401, 'You are not signed in')
+
+function setCookie(ctx: SessionContext, reply: FastifyReply, token: string) {
+  reply.setCookie(REFRESH_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.secureCookie,
+    path: '/api/auth',
+    maxAge: ctx.refreshTtlDays * 86_400,
+  })
+}
+
+export function clearCookie(ctx: SessionContext, reply: FastifyReply) {
+  reply.clearCookie(REFRESH_COOKIE, {
+    path: '/api/auth',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.secureCookie,
+  })
+}
+
+async function accessToken(ctx: SessionContext, user: UserRow): Promise<string> {
+  return ctx.keys.sign(
+    { sub: user.id, role: user.role, name: user.firstName },
+    ctx.accessTtlSeconds,
+  )
+}
+
+type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
+
+async function newRefreshToken(
+  ctx: SessionContext,
+  db: Executor,
+  userId: string,
+  familyId: string,
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url')
+  await db.insert(refreshTokens).values({
+    tokenHash: hash(token),
+    familyId,
+    userId,
+    expiresAt: new Date(Date.now() + ctx.refreshTtlDays * 86_400_000),
+  })
+  return token
+}
+
+/** Starts a session: an access token in the body, a new refresh-token family in the cookie. */
+export async function startSession(
+  ctx: SessionContext,
+  reply: FastifyReply,
+  user: UserRow,
+): Promise<{ accessToken: string; user: ApiUser }> {
+  const token = await newRefreshToken(ctx, ctx.db, user.id, randomBytes(16).toString('base64url'))
+  setCookie(ctx, reply, token)
+  return { accessToken: await accessToken(ctx, user), user: toApiUser(user) }
+}
+
+/**
+ * Trades the refresh cookie for a new access token and a rotated refresh token. A token that
+ * was already rotated (outside the grace period) or revoked is reuse: the family is revoked.
+ */
+export async function refreshSession(
+  ctx: SessionContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<{ accessToken: string; user: ApiUser }> {
+  const presented = request.cookies[REFRESH_COOKIE]
+  if (!presented) throw noSession()
+  const result = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hash(presented)))
+      .for('update')
+    if (!row || row.expiresAt.getTime() <= Date.now()) return { kind: 'none' as const }
+    if (row.revokedAt) return { kind: 'reuse' as const, familyId: row.familyId }
+    if (row.rotatedAt) {
+      if (Date.now() - row.rotatedAt.getTime() < ROTATION_GRACE_MS)
+        return { kind: 'grace' as const, userId: row.userId }
+      return { kind: 'reuse' as const, familyId: row.familyId }
+    }
+    await tx
+      .update(refreshTokens)
+      .set({ rotatedAt: new Date() })
+      .where(eq(refreshTokens.tokenHash, row.tokenHash))
+    const next = await newRefreshToken(ctx, tx, row.userId, row.familyId)
+    return { kind: 'rotated' as const, userId: row.userId, next }
+  })
+  if (result.kind === 'reuse') {
+    await revokeFamily(ctx.db, result.familyId)
+    request.log.warn({ family: result.familyId }, 'refresh token reused: session family revoked')
+  }
+  if (result.kind === 'none' || result.kind === 'reuse') {
+    clearCookie(ctx, reply)
+    throw noSession()
+  }
+  const user = await findUser(ctx.db, result.userId)
+  if (!user) {
+    clearCookie(ctx, reply)
+    throw noSession()
+  }
+  if (result.kind === 'rotated') setCookie(ctx, reply, result.next)
+  return { accessToken: await accessToken(ctx, user), user: toApiUser(user) }
+}
+
+async function revokeFamily(db: Database, familyId: string) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+}
+
+/** Ends the session of this cookie (its whole family) and clears the cookie. */
+export async function endSession(
+  ctx: SessionContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  const presented = request.cookies[REFRESH_COOKIE]
+  if (presented) {
+    const [row] = await ctx.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hash(presented)))
+    if (row) await revokeFamily(ctx.db, row.familyId)
+  }
+  clearCookie(ctx, reply)
+}

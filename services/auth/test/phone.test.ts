@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import { authService, newPhone, outboxCode, post, randomIp, signIn } from './helpers.ts'
+
+let app: FastifyInstance
+beforeAll(async () => {
+  app = await authService()
+})
+afterAll(() => app.close())
+
+const start = (phone: string, ip?: string) => post(app, '/api/auth/phone/start', { phone }, {}, ip)
+const verify = (phone: string, code: string) => post(app, '/api/auth/phone/verify', { phone, code })
+
+describe('phone sign-in', () => {
+  it('signs a new user in with the code sent to their number and creates the account', async () => {
+    const phone = newPhone()
+    const sent = await start(phone.replace(/^\+1555/, '+1 (555) '))
+    expect(sent.statusCode).toBe(202)
+    expect(sent.json()).toMatchObject({ expiresInSeconds: 300, resendAfterSeconds: 30 })
+    const res = await verify(phone, outboxCode(app, phone))
+    expect(res.statusCode).toBe(200)
+    const { accessToken, user } = res.json()
+    expect(accessToken.split('.')).toHaveLength(3)
+    expect(user).toMatchObject({ phone, role: 'user', firstName: `Viewer ${phone.slice(-4)}` })
+    expect(user.lastSignInAt).toBeTruthy()
+  })
+
+  it('normalises the number to E.164 and explains what is wrong with a bad one', async () => {
+    const blank = await start('   ')
+    expect(blank.statusCode).toBe(400)
+    expect(blank.json().error).toEqual({
+      code: 'phone_required',
+      message: 'Please enter a valid phone number',
+    })
+    for (const bad of ['5550000002', '+1 555', 'call me', '+999 123']) {
+      const res = await start(bad)
+      expect(res.statusCode, bad).toBe(400)
+      expect(res.json().error).toEqual({
+        code: 'invalid_phone',
+        message: 'Please enter a valid phone number with country code',
+      })
+    }
+  })
+
+  it('refuses a blank code with the spec message', async () => {
+    const res = await verify(newPhone(), '  ')
+    expect(res.statusCode).toBe(400)
+  })
+
+  it('accepts each code once only', async () => {
+    const phone = newPhone()
+    await start(phone)
+    const code = outboxCode(app, phone)
+    expect((await verify(phone, code)).statusCode).toBe(200)
+    const again = await verify(phone, code)
+    expect(again.statusCode).toBe(400)
+    expect(again.json().error.code).toBe('invalid_code')
+  })
+
+  it('burns a code after five wrong attempts, so even the right code then fails', async () => {
+    const phone = newPhone()
+    await start(phone)
+    const code = outboxCode(app, phone)
+    const wrong = code === '000000' ? '111111' : '000000'
+    const statuses: number[] = []
+    for (let i = 0; i < 5; i++) statuses.push((await verify(phone, wrong)).statusCode)
+    expect(statuses).toEqual([400, 400, 400, 400, 400])
+    const right = await verify(phone, code)
+    expect(right.statusCode).toBe(429)
+    expect(right.json().error).toMatchObject({
+      code: 'too_many_attempts',
+      message: 'Too many attempts. Please try again later',
+    })
+  })
+
+  it('cannot be brute-forced: 1,000 guesses against one number never sign in', async () => {
+    const phone = newPhone()
+    await start(phone)
+    const code = outboxCode(app, phone)
+    const outcomes = new Map<number, number>()
+    for (let i = 0; i < 1000; i++) {
+      const guess = String(i).padStart(6, '0')
+      if (guess === code) continue
+      const status = (await verify(phone, guess)).statusCode
+      outcomes.set(status, (outcomes.get(status) ?? 0) + 1)
+    }
+    expect(outcomes.get(200)).toBeUndefined()
+    expect(outcomes.get(400)).toBe(5)
+    // The one right code, found too late, no longer works either.
+    expect((await verify(phone, code)).statusCode).toBe(429)
+  })
+
+  it('makes an expired code useless', async () => {
+    const phone = newPhone()
+    await start(phone)
+    await app.pg.query(
+      `UPDATE auth.phone_codes SET expires_at = now() - interval '1 second' WHERE phone = $1`,
+      [phone],
+    )
+    const res = await verify(phone, outboxCode(app, phone))
+    expect(res.statusCode).toBe(400)
+    expect(res.json().error.code).toBe('invalid_code')
+  })
+
+  it('only the newest code of a number works', async () => {
+    const phone = newPhone()
+    await start(phone)
+    const first = outboxCode(app, phone)
+    await app.pg.query(
+      `UPDATE auth.phone_codes SET created_at = now() - interval '1 minute' WHERE phone = $1`,
+      [phone],
+    )
+    await start(phone)
+    const second = outboxCode(app, phone)
+    if (first !== second) expect((await verify(phone, first)).statusCode).toBe(400)
+    expect((await verify(phone, second)).statusCode).toBe(200)
+  })
+
+  it('makes a number wait before a code is sent again, then caps sends per hour', async () => {
+    const phone = newPhone()
+    expect((await start(phone)).statusCode).toBe(202)
+    const soon = await start(phone)
+    expect(soon.statusCode).toBe(429)
+    expect(soon.json().error.details.retryAfterSeconds).toBeGreaterThan(0)
+    // Past the cooldown (codes backdated), five sends an hour and no more.
+    for (let i = 0; i < 4; i++) {
+      await app.pg.query(
+        `UPDATE auth.phone_codes SET created_at = created_at - interval '1 minute' WHERE phone = $1`,
+        [phone],
+      )
+      expect((await start(phone)).statusCode).toBe(202)
+    }
+    await app.pg.query(
+      `UPDATE auth.phone_codes SET created_at = created_at - interval '1 minute' WHERE phone = $1`,
+      [phone],
+    )
+    const capped = await start(phone)
+    expect(capped.statusCode).toBe(429)
+    expect(capped.json().error.code).toBe('too_many_attempts')
+  })
+
+  it('caps sends from one address across numbers', async () => {
+    const ip = randomIp()
+    const statuses: number[] = []
+    for (let i = 0; i < 21; i++) statuses.push((await start(newPhone(), ip)).statusCode)
+    expect(statuses.slice(0, 20).every((s) => s === 202)).toBe(true)
+    expect(statuses[20]).toBe(429)
+  })
+
+  it('makes a number on ADMIN_PHONES an administrator at sign-in', async () => {
+    const admin = await signIn(app, '+15550000001')
+    expect(admin.user.role).toBe('admin')
+  })
+
+  it('keeps the plain code out of the database', async () => {
+    const phone = newPhone()
+    await start(phone)
+    const code = outboxCode(app, phone)
+    const rows = await app.pg.query(`SELECT * FROM auth.phone_codes WHERE phone = $1`, [phone])
+    expect(JSON.stringify(rows.rows)).not.toContain(code)
+  })
+})
+
+describe('the dev SMS outbox', () => {
+  it('lists codes sent outside production, filtered by number', async () => {
+    const phone = newPhone()
+    await start(phone)
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/auth/dev/sms-outbox?phone=${encodeURIComponent(phone)}`,
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual([
+      { phone, code: outboxCode(app, phone), sentAt: expect.any(String) },
+    ])
+  })
+
+  it('does not exist in production', async () => {
+    const prod = await authService({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://crv.example.org',
+    })
+    const res = await prod.inject({ method: 'GET', url: '/api/auth/dev/sms-outbox' })
+    expect(res.statusCode).toBe(404)
+    await prod.close()
+  })
+})

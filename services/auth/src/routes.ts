@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Handlers } from '@crv/kit'
-import { unauthorized } from '@crv/kit'
+import { AppError } from '@crv/kit'
 import type { components } from '@crv/contracts'
 import type { AuthServices } from './app.ts'
 import { checkCode, issueCode, newCode, normalisePhone, phoneErrors } from './phone.ts'
@@ -58,7 +58,7 @@ export function authHandlers(services: AuthServices): Handlers {
 
     getCurrentUser: async (request: FastifyRequest) => {
       const user = request.user ? await findUser(db, request.user.id) : null
-      if (!user) throw unauthorized()
+      if (!user) throw new AppError('account_not_found', 401, 'This account no longer exists')
       return toApiUser(user)
     },
 

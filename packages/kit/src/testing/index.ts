@@ -76,8 +76,10 @@ export async function buildTestService<C, A extends FastifyInstance = FastifyIns
   plugin: FastifyPluginAsync<{ config: C; verifyToken?: TokenVerifier }>,
   load: (source: NodeJS.ProcessEnv) => C & BaseConfig,
   env: Record<string, string | undefined> = {},
+  /** Keys shared with other services under test (as one auth service signs for all). */
+  shared?: TestKeys,
 ): Promise<{ app: A; keys: TestKeys; config: C }> {
-  const keys = await createTestKeys()
+  const keys = shared ?? (await createTestKeys())
   const config = load(testEnv(env))
   const app = createApp(config)
   await app.register(plugin, { config, verifyToken: keys.verifyToken })

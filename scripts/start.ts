@@ -12,6 +12,7 @@ import { freePort } from './lib/ports.ts'
 import { launcherLog, prefixer } from './lib/log.ts'
 import { buildFrontend, frontendIsStale } from './lib/frontend.ts'
 import { GATEWAY_NODE_FLAGS, SERVICE_NODE_FLAGS } from './lib/node-flags.ts'
+import { publishEmbeddedDatabase, unpublishEmbeddedDatabase } from './lib/embedded-db.ts'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
 const watch = process.argv.includes('--watch') || process.argv.includes('--dev')
@@ -102,6 +103,7 @@ async function stopAll(exitCode: number) {
       ),
     )
   }
+  unpublishEmbeddedDatabase(dataDir)
   launcherLog('stopped')
   process.exit(exitCode)
 }
@@ -132,6 +134,7 @@ async function startEmbeddedPostgres(): Promise<string> {
         stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       })
       child.on('message', (m: { ready?: boolean; url?: string }) => {
+        if (m.ready && m.url) publishEmbeddedDatabase(dataDir, m.url, process.pid)
         if (m.ready && m.url && first) {
           first = false
           resolveUrl(m.url)

@@ -237,6 +237,14 @@ describe('access from the verified token', () => {
     expect((await get('/api/user/descriptors', 'not-a-token')).statusCode).toBe(401)
   })
 
+  it('refuses a userId that names someone else, and accepts the caller’s own', async () => {
+    const token = await keys.tokenFor('user', 'user-a')
+    const other = await get('/api/user/descriptors?userId=user-b', token)
+    expect(other.statusCode).toBe(403)
+    expect(other.json().error.message).toMatch(/userId/)
+    expect((await get('/api/user/descriptors?userId=user-a', token)).statusCode).toBe(200)
+  })
+
   it('refuses a token without a known role', async () => {
     const token = await keys.sign({ role: 'superuser' })
     expect((await get('/api/user/descriptors', token)).statusCode).toBe(401)

@@ -17,8 +17,6 @@ import astroApp from '../services/astro/src/app.ts'
 import { loadAstroConfig } from '../services/astro/src/config.ts'
 
 const NOT_IMPLEMENTED: Record<string, string[]> = {
-  // issue [2] sign-in and roles
-  auth: ['startOidcSignIn', 'completeOidcSignIn'],
   // issue [3] vocabulary and trainer; issue [8] administration
   descriptors: [
     'listGestalts',

@@ -37,8 +37,11 @@ async function gatewayApp(app: FastifyInstance, { config }: GatewayOptions) {
 
   // Security headers, computed once (helmet rebuilt its policy string on every request).
   const securityHeaders = securityHeadersFor(config)
+  const securityHeaderEntries = Object.entries(securityHeaders)
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.headers(securityHeaders)
+    // A service may set its own policy for a response (the sign-in popup's page does).
+    for (const [name, value] of securityHeaderEntries)
+      if (!reply.hasHeader(name)) reply.header(name, value)
     return payload
   })
 

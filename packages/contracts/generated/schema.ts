@@ -61,7 +61,11 @@ export interface paths {
      * @description Redirects the browser to the configured provider (authorization code flow with PKCE,
      *     state and nonce; scopes `openid profile email`). Open it in a popup with `mode=popup`; if
      *     the popup is blocked or closed the frontend falls back to navigating to it with
-     *     `mode=redirect`. Answers 503 (`oidc_not_configured`) when no provider is configured.
+     *     `mode=redirect`. When sign-in cannot start (no provider configured, or the provider is
+     *     unreachable) the answer is the same as a failed callback with `oidc_unavailable`: in
+     *     popup mode the page that reports to the opener, in redirect mode 302 to `returnTo` with
+     *     `authError=oidc_unavailable`. The login (state, nonce, PKCE verifier) is valid 10 minutes,
+     *     once, in the browser that started it (an httpOnly `crv_oidc` cookie).
      */
     get: operations['startOidcSignIn']
     put?: never
@@ -88,7 +92,12 @@ export interface paths {
      *     only; no token travels in the message) and closes itself; the opener then calls
      *     `POST /api/auth/refresh`. Failures travel the same way with an error code (in redirect
      *     mode as the query parameter `authError` of the return URL), so the frontend can show
-     *     'Sign-in error: {code}'.
+     *     'Sign-in error: {code}'. Codes: `oidc_unavailable` (not configured, provider
+     *     unreachable), `oidc_denied` (the user cancelled: `error=access_denied`),
+     *     `oidc_state_invalid` (unknown, expired, already used, or started in another browser),
+     *     `oidc_failed` (anything else, e.g. the token exchange or the ID token's checks). When
+     *     the login is unknown (so its mode is too) the answer is the page, which goes to
+     *     `/?authError=…` when it has no opener.
      */
     get: operations['completeOidcSignIn']
     put?: never
@@ -1450,7 +1459,7 @@ export interface operations {
       query?: {
         /** @description How the callback reports the result (popup page or redirect). */
         mode?: 'popup' | 'redirect'
-        /** @description Path inside the app to return to after a redirect sign-in (same origin only: must start with a single `/`). Defaults to `/`. */
+        /** @description Path inside the app to return to after a redirect sign-in. Same site only: anything that is not a path starting with a single `/` (a scheme, `//host`, a backslash, white space) is replaced by `/`, never refused. Defaults to `/`. */
         returnTo?: string
       }
       header?: never
@@ -1459,7 +1468,16 @@ export interface operations {
     }
     requestBody?: never
     responses: {
-      /** @description Redirect to the provider's authorization endpoint. */
+      /** @description Popup mode, when sign-in cannot start: the page that reports `{ ok: false, code: 'oidc_unavailable' }` to the opener. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'text/html': string
+        }
+      }
+      /** @description Redirect to the provider's authorization endpoint; in redirect mode when sign-in cannot start, back to `returnTo` with `authError=oidc_unavailable`. */
       302: {
         headers: {
           Location: components['headers']['Location']
@@ -1469,7 +1487,6 @@ export interface operations {
       }
       400: components['responses']['BadRequest']
       429: components['responses']['TooManyRequests']
-      503: components['responses']['ServiceUnavailable']
       default: components['responses']['Error']
     }
   }

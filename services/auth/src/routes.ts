@@ -7,6 +7,7 @@ import { checkCode, issueCode, newCode, normalisePhone, phoneErrors } from './ph
 import { endSession, refreshSession, startSession } from './sessions.ts'
 import { findUser, signInByPhone, toApiUser } from './users.ts'
 import { ConsoleSms } from './sms.ts'
+import { oidcHandlers } from './oidc.ts'
 
 type Body<N extends keyof components['schemas']> = components['schemas'][N]
 
@@ -76,5 +77,7 @@ export function authHandlers(services: AuthServices): Handlers {
       const wanted = phone ? normalisePhone(phone, false) : null
       return sms.outbox.filter((m) => !wanted || m.phone === wanted)
     },
+
+    ...oidcHandlers(services),
   }
 }

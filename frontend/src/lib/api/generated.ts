@@ -397,11 +397,12 @@ export type VerifyPhoneCodeApiResponse =
 export type VerifyPhoneCodeApiArg = {
   phoneVerifyRequest: PhoneVerifyRequest
 }
-export type StartOidcSignInApiResponse = unknown
+export type StartOidcSignInApiResponse =
+  /** status 200 Popup mode, when sign-in cannot start: the page that reports `{ ok: false, code: 'oidc_unavailable' }` to the opener. */ string
 export type StartOidcSignInApiArg = {
   /** How the callback reports the result (popup page or redirect). */
   mode?: 'popup' | 'redirect'
-  /** Path inside the app to return to after a redirect sign-in (same origin only: must start with a single `/`). Defaults to `/`. */
+  /** Path inside the app to return to after a redirect sign-in. Same site only: anything that is not a path starting with a single `/` (a scheme, `//host`, a backslash, white space) is replaced by `/`, never refused. Defaults to `/`. */
   returnTo?: string
 }
 export type CompleteOidcSignInApiResponse =

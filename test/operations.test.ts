@@ -17,25 +17,8 @@ import astroApp from '../services/astro/src/app.ts'
 import { loadAstroConfig } from '../services/astro/src/config.ts'
 
 const NOT_IMPLEMENTED: Record<string, string[]> = {
-  // issue [3] vocabulary and trainer; issue [8] administration
-  descriptors: [
-    'listGestalts',
-    'listPerceptions',
-    'getBulkDescriptors',
-    'getRandomDescriptor',
-    'createDescriptor',
-    'deleteDescriptor',
-    'directDeleteDescriptor',
-    'toggleDescriptorHidden',
-    'listUserDescriptors',
-    'exportUserDescriptors',
-    'listPendingDescriptors',
-    'promoteDescriptor',
-    'rejectDescriptor',
-    'listAdminDescriptors',
-    'bulkDeleteDescriptors',
-    'deleteDescriptorAllLanguages',
-  ],
+  // issue [8] administration
+  descriptors: ['listAdminDescriptors', 'bulkDeleteDescriptors', 'deleteDescriptorAllLanguages'],
   // issue [5] ideogram; issue [6] tachistoscope
   media: [
     'getGestaltAudio',
@@ -57,7 +40,7 @@ const NOT_IMPLEMENTED: Record<string, string[]> = {
 // One valid request per service to an operation that is not built yet.
 const PROBES: Record<string, InjectOptions> = {
   auth: { method: 'GET', url: '/api/auth/oidc/start' },
-  descriptors: { method: 'GET', url: '/api/user/descriptors' },
+  descriptors: { method: 'GET', url: '/api/admin/descriptors' },
   media: { method: 'GET', url: '/api/custom-words' },
   ai: { method: 'POST', url: '/api/ai/speech', payload: { word: 'water', language: 'en' } },
   astro: { method: 'GET', url: '/api/sidereal-time/auto?lat=1&lng=2' },

@@ -1,0 +1,162 @@
+import { sql } from 'drizzle-orm'
+import type { SQL } from 'drizzle-orm'
+import type { Database } from '@crv/kit/db'
+import type { components } from '@crv/contracts'
+import type { Language, Stage } from './vocabulary.ts'
+
+export type ApiDescriptor = components['schemas']['Descriptor']
+export type ApiCategory = components['schemas']['Gestalt']
+
+interface DescriptorRow {
+  id: string | number
+  word: string
+  language: Language
+  category_id: number
+  category_type: 'gestalt' | 'perception'
+  stage: Stage
+  created_by: string | null
+  is_custom: boolean
+  status: 'system' | 'approved' | 'pending'
+  created_at: Date | string
+  hidden?: boolean
+}
+
+export interface Descriptor {
+  api: ApiDescriptor
+  categoryId: number
+  stage: Stage
+  categoryType: 'gestalt' | 'perception'
+}
+
+const SELECT = sql`
+  SELECT d.id, d.word, d.language, d.category_id, c.type AS category_type, c.stage, d.created_by,
+         d.is_custom, d.status, d.created_at
+  FROM descriptors.descriptors d JOIN descriptors.categories c ON c.id = d.category_id`
+
+export function toDescriptor(row: DescriptorRow, hidden = false): Descriptor {
+  const id = Number(row.id)
+  return {
+    api: {
+      id,
+      word: row.word,
+      language: row.language,
+      gestaltId: row.category_type === 'gestalt' ? row.category_id : null,
+      perceptionId: row.category_type === 'perception' ? row.category_id : null,
+      createdBy: row.created_by,
+      isCustom: row.is_custom,
+      status: row.status,
+      hidden: hidden || row.hidden === true,
+      createdAt: new Date(row.created_at).toISOString(),
+    },
+    categoryId: row.category_id,
+    stage: row.stage,
+    categoryType: row.category_type,
+  }
+}
+
+async function rows<T>(db: Database, query: SQL): Promise<T[]> {
+  return (await db.execute(query)).rows as T[]
+}
+
+export async function listCategories(
+  db: Database,
+  type: 'gestalt' | 'perception',
+  language: Language,
+): Promise<ApiCategory[]> {
+  return rows<ApiCategory>(
+    db,
+    sql`SELECT c.id, COALESCE(n.name, en.name) AS name, c.stage
+        FROM descriptors.categories c
+        JOIN descriptors.category_names en ON en.category_id = c.id AND en.language = 'en'
+        LEFT JOIN descriptors.category_names n ON n.category_id = c.id AND n.language = ${language}
+        WHERE c.type = ${type}
+        ORDER BY c.stage, c.position`,
+  )
+}
+
+export async function findCategory(db: Database, id: number) {
+  const [row] = await rows<{ id: number; type: 'gestalt' | 'perception'; stage: Stage }>(
+    db,
+    sql`SELECT id, type, stage FROM descriptors.categories WHERE id = ${id}`,
+  )
+  return row ?? null
+}
+
+/** System and approved descriptors of a language (the shared part of everyone's view). */
+export async function sharedDescriptors(db: Database, language: Language): Promise<Descriptor[]> {
+  const list = await rows<DescriptorRow>(
+    db,
+    sql`${SELECT} WHERE d.language = ${language} AND d.status IN ('system', 'approved') ORDER BY c.position, d.id`,
+  )
+  return list.map((r) => toDescriptor(r))
+}
+
+export async function customDescriptorsOf(
+  db: Database,
+  userId: string,
+  language?: Language,
+): Promise<Descriptor[]> {
+  const list = await rows<DescriptorRow>(
+    db,
+    sql`${SELECT} WHERE d.is_custom AND d.created_by = ${userId}
+        ${language ? sql`AND d.language = ${language}` : sql``}
+        ORDER BY d.created_at DESC, d.id DESC`,
+  )
+  return list.map((r) => toDescriptor(r))
+}
+
+export async function hiddenIdsOf(db: Database, userId: string): Promise<Set<number>> {
+  const list = await rows<{ descriptor_id: string }>(
+    db,
+    sql`SELECT descriptor_id FROM descriptors.hidden WHERE user_id = ${userId}`,
+  )
+  return new Set(list.map((r) => Number(r.descriptor_id)))
+}
+
+export async function findDescriptor(db: Database, id: number): Promise<Descriptor | null> {
+  const [row] = await rows<DescriptorRow>(db, sql`${SELECT} WHERE d.id = ${id}`)
+  return row ? toDescriptor(row) : null
+}
+
+export interface Draw {
+  language: Language
+  categoryIds: number[]
+  stages: Stage[]
+  userId: string | null
+  excludeId: number | undefined
+}
+
+/** One random descriptor of the chosen categories and stages, never a hidden one. */
+export async function drawDescriptor(db: Database, draw: Draw): Promise<Descriptor | null> {
+  const pick = (exclude: number | undefined) =>
+    rows<DescriptorRow>(
+      db,
+      sql`${SELECT}
+        WHERE d.language = ${draw.language}
+          AND d.category_id IN (${sql.join(
+            draw.categoryIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})
+          AND c.stage IN (${sql.join(
+            draw.stages.map((s) => sql`${s}`),
+            sql`, `,
+          )})
+          AND (d.status IN ('system', 'approved') ${draw.userId ? sql`OR (d.is_custom AND d.created_by = ${draw.userId})` : sql``})
+          ${draw.userId ? sql`AND NOT EXISTS (SELECT 1 FROM descriptors.hidden h WHERE h.user_id = ${draw.userId} AND h.descriptor_id = d.id)` : sql``}
+          ${exclude ? sql`AND d.id <> ${exclude}` : sql``}
+        ORDER BY random() LIMIT 1`,
+    )
+  // Never the same word twice in a row, unless it is the only one left.
+  const first = await pick(draw.excludeId)
+  const [row] = first.length || !draw.excludeId ? first : await pick(undefined)
+  return row ? toDescriptor(row) : null
+}
+
+/** Users' submissions awaiting review, in every language, oldest first. */
+export async function pendingDescriptors(db: Database): Promise<Descriptor[]> {
+  const list = await rows<DescriptorRow>(
+    db,
+    sql`${SELECT} WHERE d.status = 'pending' ORDER BY d.created_at, d.id`,
+  )
+  return list.map((r) => toDescriptor(r))
+}

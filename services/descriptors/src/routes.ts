@@ -1,0 +1,262 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { sql } from 'drizzle-orm'
+import { AppError, notFound, unauthorized } from '@crv/kit'
+import type { Handlers } from '@crv/kit'
+import type { Database } from '@crv/kit/db'
+import type { components } from '@crv/contracts'
+import {
+  customDescriptorsOf,
+  drawDescriptor,
+  findCategory,
+  findDescriptor,
+  hiddenIdsOf,
+  listCategories,
+  pendingDescriptors,
+} from './repository.ts'
+import type { Descriptor } from './repository.ts'
+import type { SharedVocabulary } from './shared-cache.ts'
+import { foldWord } from './vocabulary.ts'
+import type { Language, Stage } from './vocabulary.ts'
+import { toCsv } from './csv.ts'
+
+type Schemas = components['schemas']
+const OPEN_STAGE: Stage = 'Stage 1-2'
+
+const idParam = (request: FastifyRequest) => Number((request.params as { id: string | number }).id)
+const languageOf = (request: FastifyRequest): Language =>
+  (request.query as { language?: Language }).language ?? 'en'
+
+export function descriptorHandlers(db: Database, shared: SharedVocabulary): Handlers {
+  const ownOrAdminDelete = async (request: FastifyRequest, reply: FastifyReply) => {
+    const user = request.user
+    if (!user) throw unauthorized()
+    const descriptor = await findDescriptor(db, idParam(request))
+    const own = descriptor?.api.isCustom && descriptor.api.createdBy === user.id
+    // Someone else's descriptor is 'not found' to a user: its existence is not theirs to know.
+    if (!descriptor || (!own && user.role !== 'admin')) throw notFound('Descriptor not found')
+    // A custom word is a concept of its own: it goes with its descriptor.
+    await db.execute(sql`
+      WITH gone AS (DELETE FROM descriptors.descriptors WHERE id = ${descriptor.api.id} RETURNING concept_id)
+      DELETE FROM descriptors.concepts c USING gone WHERE c.id = gone.concept_id AND c.slug IS NULL`)
+    shared.invalidate(descriptor.api.language)
+    return reply.code(204).send()
+  }
+
+  return {
+    listGestalts: async (request) => listCategories(db, 'gestalt', languageOf(request)),
+    listPerceptions: async (request) => listCategories(db, 'perception', languageOf(request)),
+
+    getBulkDescriptors: async (request, reply) => {
+      const language = languageOf(request)
+      const user = request.user
+      const all = await shared.get(language)
+      reply.header('cache-control', 'private, max-age=300')
+      if (!user) {
+        const open = all.filter((d) => d.stage === OPEN_STAGE)
+        return bulk(language, open, [], new Set())
+      }
+      const [custom, hidden] = await Promise.all([
+        customDescriptorsOf(db, user.id, language),
+        hiddenIdsOf(db, user.id),
+      ])
+      return bulk(language, all, custom, hidden)
+    },
+
+    getRandomDescriptor: async (request) => {
+      const body = request.body as Schemas['RandomDescriptorRequest']
+      if (!request.user && body.stages.some((s) => s !== OPEN_STAGE)) {
+        throw new AppError(
+          'sign_in_required',
+          401,
+          'Sign in to train with Stage 2-3 and Stage 4-6 descriptors',
+        )
+      }
+      const categoryIds = [...body.gestaltIds, ...body.perceptionIds]
+      if (categoryIds.length === 0) {
+        throw new AppError(
+          'no_categories_selected',
+          400,
+          'Please select at least one gestalt or perception to train with.',
+        )
+      }
+      const found = await drawDescriptor(db, {
+        language: body.language,
+        categoryIds,
+        stages: body.stages,
+        userId: request.user?.id ?? null,
+        excludeId: body.excludeId,
+      })
+      if (!found)
+        throw new AppError(
+          'no_descriptors',
+          404,
+          'No descriptors available for the selected categories.',
+        )
+      return found.api
+    },
+
+    createDescriptor: async (request, reply) => {
+      const user = request.user
+      if (!user) throw unauthorized()
+      const body = request.body as Schemas['CreateGestaltDescriptorRequest'] &
+        Partial<Schemas['CreatePerceptionDescriptorRequest']>
+      const word = body.word.trim().replace(/\s+/g, ' ')
+      if (!word) throw new AppError('word_required', 400, 'Please enter a word')
+      const wanted =
+        'gestaltId' in body && body.gestaltId
+          ? { id: body.gestaltId, type: 'gestalt' }
+          : { id: body.perceptionId ?? 0, type: 'perception' }
+      const category = await findCategory(db, wanted.id)
+      if (!category || category.type !== wanted.type) throw notFound(`No such ${wanted.type}`)
+      try {
+        const created = await db.transaction(async (tx) => {
+          const [concept] = (
+            await tx.execute(
+              sql`INSERT INTO descriptors.concepts (category_id, pos) VALUES (${category.id}, 'noun') RETURNING id`,
+            )
+          ).rows as { id: number }[]
+          const [row] = (
+            await tx.execute(sql`
+              INSERT INTO descriptors.descriptors (concept_id, category_id, language, word, word_key, status, created_by, is_custom)
+              VALUES (${concept?.id}, ${category.id}, ${body.language}, ${word}, ${foldWord(word)}, 'pending', ${user.id}, true)
+              RETURNING id`)
+          ).rows as { id: string }[]
+          return Number(row?.id)
+        })
+        const descriptor = await findDescriptor(db, created)
+        if (!descriptor) throw new Error('created descriptor not found')
+        return reply.code(201).send(descriptor.api)
+      } catch (err) {
+        if (
+          (err as { code?: string }).code === '23505' ||
+          (err as { cause?: { code?: string } }).cause?.code === '23505'
+        ) {
+          throw new AppError(
+            'duplicate_descriptor',
+            409,
+            'You already added this word to this category',
+          )
+        }
+        throw err
+      }
+    },
+
+    deleteDescriptor: ownOrAdminDelete,
+    directDeleteDescriptor: ownOrAdminDelete,
+
+    toggleDescriptorHidden: async (request) => {
+      const user = request.user
+      if (!user) throw unauthorized()
+      const descriptor = await findDescriptor(db, idParam(request))
+      if (!descriptor || descriptor.api.status === 'pending') throw notFound('Descriptor not found')
+      if (descriptor.api.isCustom && descriptor.api.status !== 'approved') {
+        throw new AppError(
+          'not_hideable',
+          409,
+          'Your own words cannot be hidden; delete them instead',
+        )
+      }
+      const removed = await db.execute(
+        sql`DELETE FROM descriptors.hidden WHERE user_id = ${user.id} AND descriptor_id = ${descriptor.api.id} RETURNING 1`,
+      )
+      if ((removed.rowCount ?? 0) > 0) return { hidden: false }
+      await db.execute(
+        sql`INSERT INTO descriptors.hidden (user_id, descriptor_id) VALUES (${user.id}, ${descriptor.api.id}) ON CONFLICT DO NOTHING`,
+      )
+      return { hidden: true }
+    },
+
+    listUserDescriptors: async (request) => {
+      if (!request.user) throw unauthorized()
+      return (await customDescriptorsOf(db, request.user.id)).map((d) => d.api)
+    },
+
+    exportUserDescriptors: async (request, reply) => {
+      const user = request.user
+      if (!user) throw unauthorized()
+      const { language } = request.query as { language: Language }
+      const names = new Map(
+        (
+          await db.execute(sql`
+        SELECT c.id, COALESCE(n.name, en.name) AS name FROM descriptors.categories c
+        JOIN descriptors.category_names en ON en.category_id = c.id AND en.language = 'en'
+        LEFT JOIN descriptors.category_names n ON n.category_id = c.id AND n.language = ${language}`)
+        ).rows.map((r) => [Number((r as { id: number }).id), String((r as { name: string }).name)]),
+      )
+      const mine = await customDescriptorsOf(db, user.id, language)
+      const csv = toCsv(
+        ['ID', 'Word', 'Language', 'Status', 'Gestalt Name', 'Perception Name'],
+        mine.map(({ api }) => [
+          String(api.id),
+          api.word,
+          api.language,
+          api.status,
+          api.gestaltId ? (names.get(api.gestaltId) ?? '') : '',
+          api.perceptionId ? (names.get(api.perceptionId) ?? '') : '',
+        ]),
+      )
+      const date = new Date().toISOString().slice(0, 10)
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="my_descriptors_${language}_${date}.csv"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(csv)
+    },
+
+    listPendingDescriptors: async () => (await pendingDescriptors(db)).map((d) => d.api),
+
+    promoteDescriptor: async (request) => {
+      const descriptor = await findDescriptor(db, idParam(request))
+      if (!descriptor) throw notFound('Descriptor not found')
+      if (descriptor.api.status !== 'pending')
+        throw new AppError('not_pending', 409, 'This descriptor is not pending')
+      await db.execute(
+        sql`UPDATE descriptors.descriptors SET status = 'approved' WHERE id = ${descriptor.api.id}`,
+      )
+      shared.invalidate(descriptor.api.language)
+      return { ...descriptor.api, status: 'approved' as const }
+    },
+
+    rejectDescriptor: async (request, reply) => {
+      const descriptor = await findDescriptor(db, idParam(request))
+      if (!descriptor) throw notFound('Descriptor not found')
+      if (descriptor.api.status !== 'pending')
+        throw new AppError('not_pending', 409, 'This descriptor is not pending')
+      await db.execute(sql`DELETE FROM descriptors.descriptors WHERE id = ${descriptor.api.id}`)
+      return reply.code(204).send()
+    },
+  }
+}
+
+function bulk(
+  language: Language,
+  shared: Descriptor[],
+  custom: Descriptor[],
+  hidden: Set<number>,
+): Schemas['BulkDescriptors'] {
+  const systemDescriptors = shared.map((d) =>
+    hidden.has(d.api.id) ? { ...d.api, hidden: true } : d.api,
+  )
+  const groups = (type: 'gestalt' | 'perception') => {
+    const byCategory = new Map<number, number[]>()
+    for (const d of [...shared, ...custom]) {
+      if (d.categoryType !== type) continue
+      const list = byCategory.get(d.categoryId) ?? []
+      list.push(d.api.id)
+      byCategory.set(d.categoryId, list)
+    }
+    return [...byCategory].map(([categoryId, descriptorIds]) => ({ categoryId, descriptorIds }))
+  }
+  return {
+    systemDescriptors,
+    userCustomDescriptors: custom.map((d) => d.api),
+    hiddenDescriptorIds: systemDescriptors.filter((d) => d.hidden).map((d) => d.id),
+    language,
+    totalCount: systemDescriptors.length + custom.length,
+    byGestalt: groups('gestalt'),
+    byPerception: groups('perception'),
+  }
+}

@@ -1,0 +1,361 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { harness } from './helpers.ts'
+import type { Harness } from './helpers.ts'
+
+let h: Harness
+let userToken: string
+let otherToken: string
+let adminToken: string
+let gestalts: { id: number; name: string; stage: string }[]
+let perceptions: { id: number; name: string; stage: string }[]
+
+beforeAll(async () => {
+  h = await harness()
+  userToken = await h.keys.tokenFor('user')
+  otherToken = await h.keys.tokenFor('user')
+  adminToken = await h.keys.tokenFor('admin')
+  gestalts = (await h.as(null).get('/api/gestalts?language=en')).json()
+  perceptions = (await h.as(null).get('/api/perceptions?language=en')).json()
+})
+afterAll(() => h.app.close())
+
+const stageOf = (name: string) => perceptions.find((p) => p.stage === name)
+const word = () => `word-${Math.random().toString(36).slice(2, 10)}`
+
+describe('categories', () => {
+  it('lists the eight gestalts of Stage 1-2 with localised names', async () => {
+    expect(gestalts.map((g) => g.name)).toEqual([
+      'Biological',
+      'Energy',
+      'Land',
+      'Man-made',
+      'Motion',
+      'Natural',
+      'Space',
+      'Water',
+    ])
+    expect(new Set(gestalts.map((g) => g.stage))).toEqual(new Set(['Stage 1-2']))
+  })
+
+  it('lists perceptions of every stage, in stage order', async () => {
+    const stages = perceptions.map((p) => p.stage)
+    expect(stages).toEqual([...stages].sort())
+    expect(new Set(stages)).toEqual(new Set(['Stage 1-2', 'Stage 2-3', 'Stage 4-6']))
+  })
+})
+
+describe('the bulk vocabulary', () => {
+  it('gives visitors Stage 1-2 descriptors only, and signed-in users every stage', async () => {
+    const anon = (await h.as(null).get('/api/descriptors/bulk?language=en')).json()
+    const user = (await h.as(userToken).get('/api/descriptors/bulk?language=en')).json()
+    expect(anon.systemDescriptors.length).toBeGreaterThan(100)
+    expect(user.systemDescriptors.length).toBeGreaterThan(anon.systemDescriptors.length + 300)
+    const openIds = new Set(
+      [...gestalts, ...perceptions.filter((p) => p.stage === 'Stage 1-2')].map((c) => c.id),
+    )
+    for (const d of anon.systemDescriptors)
+      expect(openIds.has(d.gestaltId ?? d.perceptionId)).toBe(true)
+    expect(anon.userCustomDescriptors).toEqual([])
+  })
+
+  it('groups the words by gestalt and by perception and counts them', async () => {
+    const res = await h.as(userToken).get('/api/descriptors/bulk?language=en')
+    const body = res.json()
+    expect(res.headers['cache-control']).toBe('private, max-age=300')
+    expect(body.totalCount).toBe(body.systemDescriptors.length + body.userCustomDescriptors.length)
+    const grouped = [...body.byGestalt, ...body.byPerception].flatMap(
+      (g: { descriptorIds: number[] }) => g.descriptorIds,
+    )
+    expect(grouped.length).toBe(body.totalCount)
+  })
+})
+
+describe('random descriptors', () => {
+  const random = (token: string | null, body: object) =>
+    h.as(token).post('/api/descriptors/random', body)
+
+  it('draws from the chosen categories and stages', async () => {
+    const water = gestalts.find((g) => g.name === 'Water')
+    for (let i = 0; i < 10; i++) {
+      const res = await random(null, {
+        gestaltIds: [water?.id],
+        perceptionIds: [],
+        stages: ['Stage 1-2'],
+        language: 'en',
+      })
+      expect(res.statusCode).toBe(200)
+      expect(res.json()).toMatchObject({ gestaltId: water?.id, language: 'en' })
+    }
+  })
+
+  it('keeps Stage 2-3 and 4-6 for signed-in users', async () => {
+    const colours = stageOf('Stage 2-3')
+    const body = {
+      gestaltIds: [],
+      perceptionIds: [colours?.id],
+      stages: ['Stage 2-3'],
+      language: 'en',
+    }
+    const anon = await random(null, body)
+    expect(anon.statusCode).toBe(401)
+    expect(anon.json().error.code).toBe('sign_in_required')
+    expect((await random(userToken, body)).statusCode).toBe(200)
+  })
+
+  it('never gives the same word twice in a row while others exist', async () => {
+    const category = gestalts[0]
+    let last: number | undefined
+    for (let i = 0; i < 30; i++) {
+      const res = await random(userToken, {
+        gestaltIds: [category?.id],
+        perceptionIds: [],
+        stages: ['Stage 1-2'],
+        language: 'en',
+        ...(last ? { excludeId: last } : {}),
+      })
+      const id = res.json().id as number
+      expect(id).not.toBe(last)
+      last = id
+    }
+  })
+
+  it('asks for a category and explains an empty draw', async () => {
+    const none = await random(userToken, {
+      gestaltIds: [],
+      perceptionIds: [],
+      stages: ['Stage 1-2'],
+      language: 'en',
+    })
+    expect(none.json().error).toEqual({
+      code: 'no_categories_selected',
+      message: 'Please select at least one gestalt or perception to train with.',
+    })
+    const mismatch = await random(userToken, {
+      gestaltIds: [gestalts[0]?.id],
+      perceptionIds: [],
+      stages: ['Stage 4-6'],
+      language: 'en',
+    })
+    expect(mismatch.statusCode).toBe(404)
+    expect(mismatch.json().error.message).toBe(
+      'No descriptors available for the selected categories.',
+    )
+  })
+
+  it('leaves out what the caller has hidden', async () => {
+    const token = await h.keys.tokenFor('user')
+    const motion = gestalts.find((g) => g.name === 'Motion')
+    const bulk = (await h.as(token).get('/api/descriptors/bulk?language=en')).json()
+    const ids = bulk.systemDescriptors
+      .filter((d: { gestaltId: number }) => d.gestaltId === motion?.id)
+      .map((d: { id: number }) => d.id)
+    const keep = ids[0]
+    for (const id of ids.slice(1))
+      expect((await h.as(token).post(`/api/descriptors/${id}/toggle-hide`)).json()).toEqual({
+        hidden: true,
+      })
+    for (let i = 0; i < 5; i++) {
+      const res = await random(token, {
+        gestaltIds: [motion?.id],
+        perceptionIds: [],
+        stages: ['Stage 1-2'],
+        language: 'en',
+      })
+      expect(res.json().id).toBe(keep)
+    }
+    // Others still get every word.
+    const others = new Set<number>()
+    for (let i = 0; i < 20; i++) {
+      others.add(
+        (
+          await random(otherToken, {
+            gestaltIds: [motion?.id],
+            perceptionIds: [],
+            stages: ['Stage 1-2'],
+            language: 'en',
+          })
+        ).json().id,
+      )
+    }
+    expect(others.size).toBeGreaterThan(1)
+  })
+})
+
+describe('custom descriptors', () => {
+  it('adds a trimmed word as pending, visible to its creator at once and to no one else', async () => {
+    const token = await h.keys.tokenFor('user')
+    const text = word()
+    const res = await h.as(token).post('/api/descriptors', {
+      word: `  ${text}  `,
+      language: 'en',
+      perceptionId: stageOf('Stage 4-6')?.id,
+    })
+    expect(res.statusCode).toBe(201)
+    expect(res.json()).toMatchObject({
+      word: text,
+      status: 'pending',
+      isCustom: true,
+      gestaltId: null,
+    })
+    const mine = (await h.as(token).get('/api/descriptors/bulk?language=en')).json()
+    expect(mine.userCustomDescriptors.map((d: { word: string }) => d.word)).toContain(text)
+    const theirs = (await h.as(otherToken).get('/api/descriptors/bulk?language=en')).json()
+    expect(JSON.stringify(theirs)).not.toContain(text)
+    expect(
+      (await h.as(token).get('/api/user/descriptors')).json().map((d: { word: string }) => d.word),
+    ).toContain(text)
+  })
+
+  it('refuses the same word twice in one category (ignoring case and accents), not in another', async () => {
+    const token = await h.keys.tokenFor('user')
+    const text = `café-${word()}`
+    const body = { word: text, language: 'fr', gestaltId: gestalts[0]?.id }
+    expect((await h.as(token).post('/api/descriptors', body)).statusCode).toBe(201)
+    const again = await h
+      .as(token)
+      .post('/api/descriptors', { ...body, word: text.toUpperCase().replace('É', 'E') })
+    expect(again.statusCode).toBe(409)
+    expect(again.json().error.code).toBe('duplicate_descriptor')
+    expect(
+      (await h.as(token).post('/api/descriptors', { ...body, gestaltId: gestalts[1]?.id }))
+        .statusCode,
+    ).toBe(201)
+  })
+
+  it('refuses a blank word, a word in a gestalt field that names a perception, and anonymous callers', async () => {
+    expect(
+      (
+        await h
+          .as(userToken)
+          .post('/api/descriptors', { word: '   ', language: 'en', gestaltId: gestalts[0]?.id })
+      ).statusCode,
+    ).toBe(400)
+    expect(
+      (
+        await h
+          .as(userToken)
+          .post('/api/descriptors', { word: word(), language: 'en', gestaltId: perceptions[0]?.id })
+      ).statusCode,
+    ).toBe(404)
+    expect(
+      (
+        await h
+          .as(null)
+          .post('/api/descriptors', { word: word(), language: 'en', gestaltId: gestalts[0]?.id })
+      ).statusCode,
+    ).toBe(401)
+  })
+
+  it('lets only the creator (or an administrator) delete a custom word', async () => {
+    const token = await h.keys.tokenFor('user')
+    const created = (
+      await h
+        .as(token)
+        .post('/api/descriptors', { word: word(), language: 'en', gestaltId: gestalts[0]?.id })
+    ).json()
+    expect((await h.as(otherToken).delete(`/api/descriptors/${created.id}`)).statusCode).toBe(404)
+    expect((await h.as(token).delete(`/api/direct-delete/${created.id}`)).statusCode).toBe(204)
+    expect((await h.as(token).delete(`/api/descriptors/${created.id}`)).statusCode).toBe(404)
+    const another = (
+      await h
+        .as(token)
+        .post('/api/descriptors', { word: word(), language: 'en', gestaltId: gestalts[0]?.id })
+    ).json()
+    expect((await h.as(adminToken).delete(`/api/descriptors/${another.id}`)).statusCode).toBe(204)
+  })
+
+  it('cannot be hidden (delete it instead)', async () => {
+    const created = (
+      await h
+        .as(userToken)
+        .post('/api/descriptors', { word: word(), language: 'en', gestaltId: gestalts[0]?.id })
+    ).json()
+    const res = await h.as(userToken).post(`/api/descriptors/${created.id}/toggle-hide`)
+    expect(res.statusCode).toBe(404)
+  })
+})
+
+describe('hiding', () => {
+  it('toggles a default word for one user only', async () => {
+    const token = await h.keys.tokenFor('user')
+    const first = (await h.as(token).get('/api/descriptors/bulk?language=en')).json()
+      .systemDescriptors[3]
+    expect((await h.as(token).post(`/api/descriptors/${first.id}/toggle-hide`)).json()).toEqual({
+      hidden: true,
+    })
+    const mine = (await h.as(token).get('/api/descriptors/bulk?language=en')).json()
+    expect(mine.hiddenDescriptorIds).toEqual([first.id])
+    expect(mine.systemDescriptors.find((d: { id: number }) => d.id === first.id).hidden).toBe(true)
+    expect(
+      (await h.as(otherToken).get('/api/descriptors/bulk?language=en')).json().hiddenDescriptorIds,
+    ).toEqual([])
+    expect((await h.as(token).post(`/api/descriptors/${first.id}/toggle-hide`)).json()).toEqual({
+      hidden: false,
+    })
+  })
+})
+
+describe('CSV export', () => {
+  it('exports the caller’s words as Excel-safe, semicolon-separated UTF-8 with a BOM', async () => {
+    const token = await h.keys.tokenFor('user')
+    const water = gestalts.find((g) => g.name === 'Water')
+    await h
+      .as(token)
+      .post('/api/descriptors', { word: '=HYPERLINK("x")', language: 'de', gestaltId: water?.id })
+    await h
+      .as(token)
+      .post('/api/descriptors', { word: 'Größe; groß', language: 'de', gestaltId: water?.id })
+    await h
+      .as(token)
+      .post('/api/descriptors', { word: 'only-english', language: 'en', gestaltId: water?.id })
+    const res = await h.as(token).get('/api/user/descriptors/export?language=de')
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8')
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="my_descriptors_de_\d{4}-\d{2}-\d{2}\.csv"$/,
+    )
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]))
+    const lines = res.body.replace(/^\uFEFF/, '').split('\r\n')
+    expect(lines[0]).toBe('ID;Word;Language;Status;Gestalt Name;Perception Name')
+    expect(res.body).toContain(
+      `;'=HYPERLINK(""x"")`.replace(`'=HYPERLINK(""x"")`, `"'=HYPERLINK(""x"")"`),
+    )
+    expect(res.body).toContain('"Größe; groß";de;pending;')
+    expect(res.body).not.toContain('only-english')
+    expect(res.body).not.toMatch(/;=/)
+  })
+})
+
+describe('moderation', () => {
+  it('lists pending words for administrators and promotes one into everyone’s vocabulary', async () => {
+    const token = await h.keys.tokenFor('user')
+    const text = word()
+    const created = (
+      await h
+        .as(token)
+        .post('/api/descriptors', { word: text, language: 'es', gestaltId: gestalts[2]?.id })
+    ).json()
+    const pending = (await h.as(adminToken).get('/api/admin/pending-descriptors')).json()
+    expect(pending.map((d: { id: number }) => d.id)).toContain(created.id)
+    const promoted = await h.as(adminToken).post(`/api/admin/promote-descriptor/${created.id}`)
+    expect(promoted.json()).toMatchObject({ id: created.id, status: 'approved' })
+    const others = (await h.as(otherToken).get('/api/descriptors/bulk?language=es')).json()
+    expect(others.systemDescriptors.map((d: { word: string }) => d.word)).toContain(text)
+    expect(
+      (await h.as(adminToken).post(`/api/admin/promote-descriptor/${created.id}`)).statusCode,
+    ).toBe(409)
+  })
+
+  it('rejects a pending word, removing it', async () => {
+    const token = await h.keys.tokenFor('user')
+    const created = (
+      await h
+        .as(token)
+        .post('/api/descriptors', { word: word(), language: 'es', gestaltId: gestalts[2]?.id })
+    ).json()
+    expect(
+      (await h.as(adminToken).delete(`/api/admin/reject-descriptor/${created.id}`)).statusCode,
+    ).toBe(204)
+    expect((await h.as(token).get('/api/user/descriptors')).json()).toEqual([])
+  })
+})

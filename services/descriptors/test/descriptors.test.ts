@@ -81,10 +81,10 @@ describe('random descriptors', () => {
         gestaltIds: [water?.id],
         perceptionIds: [],
         stages: ['Stage 1-2'],
-        language: 'en',
+        language: 'de',
       })
       expect(res.statusCode).toBe(200)
-      expect(res.json()).toMatchObject({ gestaltId: water?.id, language: 'en' })
+      expect(res.json()).toMatchObject({ gestaltId: water?.id, language: 'de' })
     }
   })
 
@@ -358,4 +358,21 @@ describe('moderation', () => {
     ).toBe(204)
     expect((await h.as(token).get('/api/user/descriptors')).json()).toEqual([])
   })
+})
+
+describe('languages', () => {
+  it.each(['en', 'de', 'fr', 'es', 'it', 'ja', 'zh'])(
+    'ships the whole vocabulary in %s with localised category names',
+    async (language) => {
+      const bulk = (await h.as(userToken).get(`/api/descriptors/bulk?language=${language}`)).json()
+      expect(bulk.systemDescriptors.length).toBeGreaterThanOrEqual(600)
+      expect(new Set(bulk.systemDescriptors.map((d: { language: string }) => d.language))).toEqual(
+        new Set([language]),
+      )
+      const names = (await h.as(null).get(`/api/gestalts?language=${language}`))
+        .json()
+        .map((g: { name: string }) => g.name)
+      if (language !== 'en') expect(names).not.toEqual(gestalts.map((g) => g.name))
+    },
+  )
 })

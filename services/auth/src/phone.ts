@@ -1,6 +1,6 @@
 import { randomInt, timingSafeEqual } from 'node:crypto'
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm'
 import { AppError } from '@crv/kit'
 import type { Database } from '@crv/kit/db'
 import { phoneCodes } from './schema.ts'
@@ -53,15 +53,25 @@ export async function issueCode(
   request: { phone: string; ip: string; codeHash: string },
 ): Promise<{ sentAt: Date; expiresAt: Date }> {
   const now = Date.now()
-  const since = new Date(now - HOUR)
+  // Limits count the sends since the number last signed in (within the hour): a person who
+  // signs in, out and in again is not held back; someone guessing never signs in.
+  const [last] = await db
+    .select({ at: phoneCodes.verifiedAt })
+    .from(phoneCodes)
+    .where(and(eq(phoneCodes.phone, request.phone), isNotNull(phoneCodes.verifiedAt)))
+    .orderBy(desc(phoneCodes.verifiedAt))
+    .limit(1)
+  const since = new Date(Math.max(now - HOUR, last?.at?.getTime() ?? 0))
   const recent = await db
     .select({ createdAt: phoneCodes.createdAt })
     .from(phoneCodes)
     .where(and(eq(phoneCodes.phone, request.phone), gt(phoneCodes.createdAt, since)))
     .orderBy(desc(phoneCodes.createdAt))
-  const last = recent[0]?.createdAt.getTime()
-  if (last !== undefined && now - last < policy.resendCooldownSeconds * 1000) {
-    throw phoneErrors.tooMany(Math.ceil((last + policy.resendCooldownSeconds * 1000 - now) / 1000))
+  const newest = recent[0]?.createdAt.getTime()
+  if (newest !== undefined && now - newest < policy.resendCooldownSeconds * 1000) {
+    throw phoneErrors.tooMany(
+      Math.ceil((newest + policy.resendCooldownSeconds * 1000 - now) / 1000),
+    )
   }
   if (recent.length >= policy.sendsPerNumberPerHour) {
     const oldest = recent[recent.length - 1]?.createdAt.getTime() ?? now
@@ -70,7 +80,13 @@ export async function issueCode(
   const [fromIp] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(phoneCodes)
-    .where(and(eq(phoneCodes.ip, request.ip), gt(phoneCodes.createdAt, since)))
+    .where(
+      and(
+        eq(phoneCodes.ip, request.ip),
+        gt(phoneCodes.createdAt, new Date(now - HOUR)),
+        isNull(phoneCodes.verifiedAt),
+      ),
+    )
   if ((fromIp?.count ?? 0) >= policy.sendsPerIpPerHour) throw phoneErrors.tooMany(3600)
 
   const expiresAt = new Date(now + policy.ttlSeconds * 1000)
@@ -112,7 +128,7 @@ export async function checkCode(
     if (right) {
       await tx
         .update(phoneCodes)
-        .set({ consumedAt: new Date() })
+        .set({ consumedAt: new Date(), verifiedAt: new Date() })
         .where(eq(phoneCodes.id, current.id))
       return 'ok' as const
     }

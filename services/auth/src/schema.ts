@@ -48,6 +48,7 @@ export const phoneCodes = auth.table('phone_codes', {
   attempts: integer('attempts').notNull().default(0),
   consumedAt: at('consumed_at'),
   burned: boolean('burned').notNull().default(false),
+  verifiedAt: at('verified_at'),
 })
 
 export const refreshTokens = auth.table('refresh_tokens', {

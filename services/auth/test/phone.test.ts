@@ -185,3 +185,20 @@ describe('the dev SMS outbox', () => {
     await prod.close()
   })
 })
+
+describe('send limits after a sign-in', () => {
+  it('let a number that just signed in ask for a new code at once', async () => {
+    const phone = newPhone()
+    await signIn(app, phone)
+    expect((await start(phone)).statusCode).toBe(202)
+  })
+
+  it('do not count an address’s successful sign-ins against it', async () => {
+    const ip = randomIp()
+    for (let i = 0; i < 25; i++) {
+      const phone = newPhone()
+      expect((await start(phone, ip)).statusCode).toBe(202)
+      expect((await verify(phone, outboxCode(app, phone))).statusCode).toBe(200)
+    }
+  })
+})

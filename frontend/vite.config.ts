@@ -9,22 +9,29 @@ function precompress(): Plugin {
   return {
     name: 'crv-precompress',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      for (const file of Object.values(bundle)) {
-        if (!/\.(js|css|html|svg|json)$/.test(file.fileName)) continue
-        const source = file.type === 'chunk' ? file.code : file.source
-        const bytes = typeof source === 'string' ? Buffer.from(source) : Buffer.from(source)
-        if (bytes.length < 1024) continue
-        const brotli = brotliCompressSync(bytes, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
-        })
-        this.emitFile({ type: 'asset', fileName: `${file.fileName}.br`, source: brotli })
-        this.emitFile({
-          type: 'asset',
-          fileName: `${file.fileName}.gz`,
-          source: gzipSync(bytes, { level: 9 }),
-        })
-      }
+    enforce: 'post',
+    // Last of all: Vite fills in the lists of chunks to preload for each dynamic import (the
+    // `__VITE_PRELOAD__` placeholder) in its own generateBundle, and a copy compressed before
+    // that would ship the placeholder and fail in the browser.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const file of Object.values(bundle)) {
+          if (!/\.(js|css|html|svg|json)$/.test(file.fileName)) continue
+          const source = file.type === 'chunk' ? file.code : file.source
+          const bytes = typeof source === 'string' ? Buffer.from(source) : Buffer.from(source)
+          if (bytes.length < 1024) continue
+          const brotli = brotliCompressSync(bytes, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+          })
+          this.emitFile({ type: 'asset', fileName: `${file.fileName}.br`, source: brotli })
+          this.emitFile({
+            type: 'asset',
+            fileName: `${file.fileName}.gz`,
+            source: gzipSync(bytes, { level: 9 }),
+          })
+        }
+      },
     },
   }
 }

@@ -225,7 +225,7 @@ const CONTENT_SECURITY_POLICY = [
   "script-src 'self'",
   // MUI (emotion) injects style elements at run time.
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
+  "img-src 'self' data: blob: https:", // avatars from the identity provider
   "media-src 'self' data: blob:",
   "connect-src 'self'",
   "font-src 'self' data:",

@@ -18,11 +18,36 @@ export async function launch(): Promise<Browser> {
   })
 }
 
-/** Collects what a person would call a broken page: console errors and failed requests. */
-export function watchProblems(page: Page): string[] {
+/** An HTTP error the page is meant to receive, e.g. the refresh call of a visitor: 401. */
+export type ExpectedFailure = { path: string; status: number }
+
+// Every page load asks whether a session exists; for a visitor the answer is 401, and Chromium
+// logs any 4xx answer to the console.
+const alwaysExpected: ExpectedFailure[] = [{ path: '/api/auth/refresh', status: 401 }]
+
+function isExpected(m: ConsoleMessage, expected: ExpectedFailure[]): boolean {
+  const status = /^Failed to load resource: the server responded with a status of (\d+)/.exec(
+    m.text(),
+  )?.[1]
+  if (status === undefined) return false
+  let path: string
+  try {
+    path = new URL(m.location().url).pathname
+  } catch {
+    return false
+  }
+  return expected.some((e) => e.path === path && String(e.status) === status)
+}
+
+/**
+ * Collects what a person would call a broken page: console errors and failed requests, except
+ * HTTP errors the test expects (`expected`, plus a visitor's 401 from the session refresh).
+ */
+export function watchProblems(page: Page, expected: ExpectedFailure[] = []): string[] {
   const problems: string[] = []
+  const allowed = [...alwaysExpected, ...expected]
   page.on('console', (m: ConsoleMessage) => {
-    if (m.type() === 'error') problems.push(`console: ${m.text()}`)
+    if (m.type() === 'error' && !isExpected(m, allowed)) problems.push(`console: ${m.text()}`)
   })
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`))
   page.on('requestfailed', (r) =>

@@ -1,50 +1,68 @@
-import { Avatar, Box, Button, Tooltip, Typography } from '@mui/material'
-import { useDispatch, useSelector } from 'react-redux'
-import { selectUser, signedOut } from '../lib/session/session-slice.ts'
+import { Avatar, Box, Button, Skeleton, Typography } from '@mui/material'
+import { useState } from 'react'
+import { preloadSignInDialog, useAuth } from './auth/index.ts'
 
-/** The header's account corner: sign-in while signed out, the user and Sign Out while signed in. */
+/** The header's account corner: Sign In while signed out, the user and Sign Out while signed in. */
 export function SignInControl() {
-  const dispatch = useDispatch()
-  const user = useSelector(selectUser)
+  const { status, user, openSignIn, signOut } = useAuth()
+  const [signingOut, setSigningOut] = useState(false)
 
-  if (!user) {
+  if (status === 'restoring') {
     return (
-      <Tooltip title="Sign-in arrives soon">
-        {/* A disabled button fires no events, so the wrapper carries the tooltip and the focus. */}
-        <Box component="span" tabIndex={0} sx={{ display: 'inline-flex', borderRadius: 1 }}>
-          <Button
-            color="inherit"
-            variant="outlined"
-            disabled
-            sx={{
-              '&.Mui-disabled': { color: 'inherit', borderColor: 'currentcolor', opacity: 0.6 },
-            }}
-          >
-            Sign In
-          </Button>
-        </Box>
-      </Tooltip>
+      <Skeleton
+        variant="rounded"
+        width={76}
+        height={32}
+        aria-hidden
+        sx={{ bgcolor: 'rgb(255 255 255 / 0.2)', flexShrink: 0 }}
+      />
     )
   }
 
-  const initial = (user.firstName || user.displayName).charAt(0).toUpperCase()
+  if (!user) {
+    return (
+      <Button
+        color="inherit"
+        variant="outlined"
+        onClick={openSignIn}
+        onPointerEnter={preloadSignInDialog}
+        onFocus={preloadSignInDialog}
+        sx={{ flexShrink: 0 }}
+      >
+        Sign In
+      </Button>
+    )
+  }
+
+  const name = user.firstName || user.displayName
+  const initial = name.charAt(0).toUpperCase()
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexShrink: 0 }}>
+      {/* On a narrow phone the name gives way; the avatar and Sign Out stay. */}
       <Typography
         variant="body2"
-        sx={{ display: { xs: 'none', sm: 'block' }, fontWeight: 500 }}
+        sx={{ display: { xs: 'none', sm: 'block' }, fontWeight: 500, maxWidth: 160 }}
         noWrap
       >
-        {user.firstName}
+        {name}
       </Typography>
       <Avatar
         src={user.photoUrl ?? undefined}
         alt={user.displayName}
+        slotProps={{ img: { referrerPolicy: 'no-referrer' } }}
         sx={{ width: 32, height: 32, fontSize: 16 }}
       >
         {initial}
       </Avatar>
-      <Button color="inherit" onClick={() => dispatch(signedOut())}>
+      <Button
+        color="inherit"
+        loading={signingOut}
+        onClick={() => {
+          setSigningOut(true)
+          // Success reloads the page; a failure says so and leaves the user signed in.
+          void signOut().finally(() => setSigningOut(false))
+        }}
+      >
         Sign Out
       </Button>
     </Box>

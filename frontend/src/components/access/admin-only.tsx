@@ -1,8 +1,13 @@
 import type { ReactNode } from 'react'
 import { useSelector } from 'react-redux'
-import { selectIsAdmin, selectIsSignedIn } from '../../lib/session/session-slice.ts'
+import {
+  selectIsAdmin,
+  selectIsSignedIn,
+  selectSessionStatus,
+} from '../../lib/session/session-slice.ts'
 import { AccessDenied } from './access-denied.tsx'
 import { AccessRestricted } from './access-restricted.tsx'
+import { RestoringSession } from './restoring-session.tsx'
 
 type AdminOnlyProps = {
   /** Which refusal the page shows to everyone else: the spec words it per page. */
@@ -11,8 +16,10 @@ type AdminOnlyProps = {
 }
 
 export function AdminOnly({ refusal, children }: AdminOnlyProps) {
+  const status = useSelector(selectSessionStatus)
   const signedIn = useSelector(selectIsSignedIn)
   const isAdmin = useSelector(selectIsAdmin)
   if (isAdmin) return children
+  if (status === 'restoring') return <RestoringSession />
   return refusal === 'restricted' ? <AccessRestricted /> : <AccessDenied signedIn={signedIn} />
 }

@@ -1,5 +1,6 @@
 export { AccessDenied } from './access-denied.tsx'
 export { AccessRestricted } from './access-restricted.tsx'
 export { AdminOnly } from './admin-only.tsx'
+export { RestoringSession } from './restoring-session.tsx'
 export { SignInRequired } from './sign-in-required.tsx'
 export { SignedInOnly } from './signed-in-only.tsx'

@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react'
 import { useSelector } from 'react-redux'
-import { selectIsSignedIn } from '../../lib/session/session-slice.ts'
+import { selectIsSignedIn, selectSessionStatus } from '../../lib/session/session-slice.ts'
+import { RestoringSession } from './restoring-session.tsx'
 
 export function SignedInOnly({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
+  const status = useSelector(selectSessionStatus)
   const signedIn = useSelector(selectIsSignedIn)
-  return signedIn ? children : fallback
+  if (signedIn) return children
+  return status === 'restoring' ? <RestoringSession /> : fallback
 }

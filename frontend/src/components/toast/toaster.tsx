@@ -42,7 +42,8 @@ export function Toaster() {
         sx={{ width: '100%', maxWidth: { sm: 420 } }}
       >
         <AlertTitle>{toast.title}</AlertTitle>
-        {toast.description}
+        {/* Its own element, so the description can be found (and read) apart from the title. */}
+        {toast.description ? <div>{toast.description}</div> : null}
       </Alert>
     </Snackbar>
   )

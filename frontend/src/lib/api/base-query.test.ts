@@ -38,6 +38,12 @@ function setup(handler: Handler, signedIn = true) {
     baseQuery: createBaseQuery({ baseUrl: 'http://crv.test/', fetchFn }),
     endpoints: (build) => ({
       thing: build.query<unknown, number>({ query: (n) => `api/things/${n}` }),
+      refresh: build.mutation<unknown, undefined>({
+        query: () => ({ url: '/api/auth/refresh', method: 'POST' }),
+      }),
+      verify: build.mutation<unknown, undefined>({
+        query: () => ({ url: '/api/auth/phone/verify', method: 'POST', body: {} }),
+      }),
     }),
   })
   const store = configureStore({
@@ -46,7 +52,9 @@ function setup(handler: Handler, signedIn = true) {
   })
   if (signedIn) store.dispatch(sessionStarted({ accessToken: 'old-token', user: ada }))
   const fetchThing = (n: number) => store.dispatch(api.endpoints.thing.initiate(n))
-  return { store, requests, fetchThing }
+  const refresh = () => store.dispatch(api.endpoints.refresh.initiate(undefined))
+  const verify = () => store.dispatch(api.endpoints.verify.initiate(undefined))
+  return { store, requests, fetchThing, refresh, verify }
 }
 
 function byBearer(token: string): Handler {
@@ -116,7 +124,7 @@ describe('base query', () => {
       status: 401,
       data: { error: { code: 'UNAUTHENTICATED' } },
     })
-    expect(store.getState().session).toEqual({ accessToken: null, user: null })
+    expect(store.getState().session).toEqual({ status: 'signedOut', accessToken: null, user: null })
     expect(requests.map((r) => r.path)).toEqual(['/api/things/1', '/api/auth/refresh'])
   })
 
@@ -133,5 +141,56 @@ describe('base query', () => {
     const { requests, fetchThing } = setup(() => json(200, []), false)
     await fetchThing(1)
     expect(requests[0]?.authorization).toBeNull()
+  })
+
+  it('restores the session on start-up through the refresh cookie', async () => {
+    const { store, requests, refresh } = setup(
+      () => json(200, { accessToken: 'new-token', user: ada }),
+      false,
+    )
+    expect(store.getState().session.status).toBe('restoring')
+    const result = await refresh()
+    expect(result.data).toMatchObject({ accessToken: 'new-token' })
+    expect(store.getState().session).toMatchObject({ status: 'signedIn', user: ada })
+    expect(requests).toEqual([{ path: '/api/auth/refresh', authorization: null }])
+  })
+
+  it('ends restoring as signed out when there is no session', async () => {
+    const { store, requests, refresh } = setup(
+      () => json(401, { error: { code: 'no_session', message: 'No session' } }),
+      false,
+    )
+    const result = await refresh()
+    expect(result.error).toMatchObject({ status: 401 })
+    expect(store.getState().session.status).toBe('signedOut')
+    expect(requests).toHaveLength(1)
+  })
+
+  it('lets a refresh call and a renewal after a 401 share one refresh call', async () => {
+    let answerRefresh: () => void = () => undefined
+    const refreshAnswered = new Promise<void>((resolve) => (answerRefresh = resolve))
+    const things = byBearer('new-token')
+    const { requests, fetchThing, refresh } = setup(async (request) => {
+      if (new URL(request.url).pathname !== '/api/auth/refresh') return things(request)
+      await refreshAnswered
+      return json(200, { accessToken: 'new-token', user: ada })
+    })
+    const pending = Promise.all([refresh(), fetchThing(1), refresh()])
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    answerRefresh()
+    const [first, thing, second] = await pending
+
+    expect(first.data).toMatchObject({ accessToken: 'new-token' })
+    expect(second.data).toMatchObject({ accessToken: 'new-token' })
+    expect(thing.data).toEqual({ ok: true })
+    expect(requests.filter((r) => r.path === '/api/auth/refresh')).toHaveLength(1)
+  })
+
+  it('does not renew the session when a sign-in call answers 401', async () => {
+    const { store, requests, verify } = setup(() => unauthorized())
+    const result = await verify()
+    expect(result.error).toMatchObject({ status: 401 })
+    expect(requests.map((r) => r.path)).toEqual(['/api/auth/phone/verify'])
+    expect(store.getState().session.status).toBe('signedIn')
   })
 })

@@ -14,13 +14,25 @@ import {
 } from '../session/session-slice.ts'
 
 type AppBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError>
+type RefreshResult = Awaited<ReturnType<AppBaseQuery>>
 
 export type BaseQueryOptions = {
   baseUrl?: string
   fetchFn?: typeof fetch
 }
 
-const refreshUrl = 'api/auth/refresh'
+const refreshPath = 'api/auth/refresh'
+
+function pathOf(args: string | FetchArgs): string {
+  const url = typeof args === 'string' ? args : args.url
+  return url.replace(/^\/+/, '').split(/[?#]/, 1)[0] ?? ''
+}
+
+// The sign-in calls answer 401 only for their own reasons (no session, wrong cookie), never for an
+// expired access token, so renewing the session and retrying would be wrong for them.
+function renewsOnUnauthorized(path: string): boolean {
+  return !path.startsWith('api/auth/') || path === 'api/auth/me'
+}
 
 function tokenIn(api: Pick<BaseQueryApi, 'getState'>): string | null {
   return selectAccessToken(api.getState() as SessionRootState)
@@ -34,7 +46,9 @@ function isSessionStarted(value: unknown): value is SessionStarted {
 
 /**
  * Sends the access token as a bearer header and, on a 401, renews the session once through the
- * refresh cookie and retries. Concurrent 401s wait for the same refresh call.
+ * refresh cookie and retries. Every refresh (these, the one on start-up, the one after a popup
+ * sign-in) shares one call in flight: the server rotates the cookie on each use and treats a
+ * second use of the old one as theft.
  */
 export function createBaseQuery({ baseUrl = '/', fetchFn }: BaseQueryOptions = {}): AppBaseQuery {
   const rawBaseQuery = fetchBaseQuery({
@@ -53,18 +67,17 @@ export function createBaseQuery({ baseUrl = '/', fetchFn }: BaseQueryOptions = {
     ...(fetchFn ? { fetchFn } : {}),
   })
 
-  let refreshing: Promise<boolean> | null = null
+  let refreshing: Promise<RefreshResult> | null = null
 
-  function refreshSession(api: BaseQueryApi): Promise<boolean> {
+  function refreshSession(api: BaseQueryApi): Promise<RefreshResult> {
     refreshing ??= (async () => {
       try {
-        const result = await refreshQuery({ url: refreshUrl, method: 'POST' }, api, {})
-        if (isSessionStarted(result.data)) {
-          api.dispatch(tokenRefreshed(result.data))
-          return true
-        }
-        api.dispatch(signedOut())
-        return false
+        // Not the caller's abort signal: others may be waiting for this call.
+        const shared = { ...api, signal: new AbortController().signal }
+        const result = await refreshQuery({ url: refreshPath, method: 'POST' }, shared, {})
+        if (isSessionStarted(result.data)) api.dispatch(tokenRefreshed(result.data))
+        else api.dispatch(signedOut())
+        return result
       } finally {
         refreshing = null
       }
@@ -73,14 +86,19 @@ export function createBaseQuery({ baseUrl = '/', fetchFn }: BaseQueryOptions = {
   }
 
   return async (args, api, extraOptions) => {
+    const path = pathOf(args)
+    if (path === refreshPath) return refreshSession(api)
+
     const sentToken = tokenIn(api)
     const result = await rawBaseQuery(args, api, extraOptions)
-    if (result.error?.status !== 401) return result
+    if (result.error?.status !== 401 || !renewsOnUnauthorized(path)) return result
 
     // Another request may have renewed the token while this one was in flight.
     const currentToken = tokenIn(api)
     const renewed =
-      currentToken !== null && currentToken !== sentToken ? true : await refreshSession(api)
+      currentToken !== null && currentToken !== sentToken
+        ? true
+        : isSessionStarted((await refreshSession(api)).data)
     if (!renewed) return result
     return rawBaseQuery(args, api, extraOptions)
   }

@@ -8,24 +8,42 @@ export type SessionUser = {
   role: 'user' | 'admin'
 }
 
+/** `restoring` until the first refresh call on start-up has answered. */
+export type SessionStatus = 'restoring' | 'signedIn' | 'signedOut'
+
 export type SessionState = {
+  status: SessionStatus
   accessToken: string | null
   user: SessionUser | null
 }
 
 export type SessionStarted = { accessToken: string; user: SessionUser }
 
-const initialState: SessionState = { accessToken: null, user: null }
+const initialState: SessionState = { status: 'restoring', accessToken: null, user: null }
+
+// Keeps only the fields the app reads: the server's user also carries e-mail, phone and dates.
+const signedIn = ({ accessToken, user }: SessionStarted): SessionState => ({
+  status: 'signedIn',
+  accessToken,
+  user: {
+    id: user.id,
+    displayName: user.displayName,
+    firstName: user.firstName,
+    photoUrl: user.photoUrl,
+    role: user.role,
+  },
+})
 
 export const sessionSlice = createSlice({
   name: 'session',
   initialState,
   reducers: {
-    sessionStarted: (_state, action: PayloadAction<SessionStarted>) => action.payload,
-    tokenRefreshed: (_state, action: PayloadAction<SessionStarted>) => action.payload,
-    signedOut: () => initialState,
+    sessionStarted: (_state, action: PayloadAction<SessionStarted>) => signedIn(action.payload),
+    tokenRefreshed: (_state, action: PayloadAction<SessionStarted>) => signedIn(action.payload),
+    signedOut: (): SessionState => ({ status: 'signedOut', accessToken: null, user: null }),
   },
   selectors: {
+    selectSessionStatus: (state) => state.status,
     selectAccessToken: (state) => state.accessToken,
     selectUser: (state) => state.user,
     selectIsSignedIn: (state) => state.user !== null,
@@ -34,7 +52,12 @@ export const sessionSlice = createSlice({
 })
 
 export const { sessionStarted, tokenRefreshed, signedOut } = sessionSlice.actions
-export const { selectAccessToken, selectUser, selectIsSignedIn, selectIsAdmin } =
-  sessionSlice.selectors
+export const {
+  selectSessionStatus,
+  selectAccessToken,
+  selectUser,
+  selectIsSignedIn,
+  selectIsAdmin,
+} = sessionSlice.selectors
 
 export type SessionRootState = { [sessionSlice.reducerPath]: SessionState }

@@ -1,0 +1,6 @@
+export { useAuth } from './auth-context.ts'
+export type { AuthContextValue } from './auth-context.ts'
+export { AuthProvider, preloadSignInDialog } from './auth-provider.tsx'
+export type { SignInResume } from './sign-in-resume.ts'
+export { startSession } from './start-session.ts'
+export { useSignInResume } from './use-sign-in-resume.ts'

@@ -1,0 +1,301 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircle'
+import CloseIcon from '@mui/icons-material/Close'
+import GoogleIcon from '@mui/icons-material/Google'
+import PhoneIcon from '@mui/icons-material/PhoneIphone'
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  Divider,
+  IconButton,
+  List,
+  ListItem,
+  ListItemIcon,
+  ListItemText,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useDispatch } from 'react-redux'
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit'
+import { errorCode } from '../../lib/api/errors.ts'
+import {
+  api,
+  useStartPhoneSignInMutation,
+  useVerifyPhoneCodeMutation,
+} from '../../lib/api/generated.ts'
+import { sessionStarted } from '../../lib/session/session-slice.ts'
+import type { ToastInput } from '../toast/toast-slice.ts'
+import { useToast } from '../toast/use-toast.ts'
+import {
+  errorToast,
+  sendCodeFailure,
+  signInText,
+  socialFailure,
+  verifyCodeFailure,
+} from './sign-in-messages.ts'
+import { openSignInPopup, redirectStartUrl, waitForPopup } from './social-sign-in.ts'
+
+const providerName = 'Google'
+
+const promises = [
+  'Access Stage 2-3 and Stage 4-6 descriptors',
+  'Create and save custom descriptors',
+  'Sync your training across devices',
+]
+
+type Step = 'select' | 'phone' | 'code'
+
+type FlowProps = {
+  /** Called once the session is in the store. */
+  onSignedIn: () => void
+  /** Called just before the page leaves for a redirect sign-in. */
+  onRedirecting: () => void
+}
+
+export type SignInDialogProps = FlowProps & {
+  open: boolean
+  /** A new value starts a fresh flow at 'select' with empty fields. */
+  round: number
+  onClose: () => void
+}
+
+/** 'Unlock Premium Features' (spec §2): social sign-in, or phone number then SMS code. */
+export default function SignInDialog({ open, round, onClose, ...flow }: SignInDialogProps) {
+  const titleId = useId()
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby={titleId}
+      // Narrower margins on a phone leave the buttons room for their labels on one line.
+      slotProps={{
+        paper: {
+          sx: { m: { xs: 2, sm: 4 }, width: { xs: 'calc(100% - 32px)', sm: 'calc(100% - 64px)' } },
+        },
+      }}
+    >
+      <DialogTitle id={titleId} sx={{ pr: 7 }}>
+        Unlock Premium Features
+      </DialogTitle>
+      <IconButton
+        aria-label="Close"
+        onClick={onClose}
+        sx={{ position: 'absolute', right: 8, top: 8 }}
+      >
+        <CloseIcon />
+      </IconButton>
+      <SignInFlow key={round} {...flow} />
+    </Dialog>
+  )
+}
+
+function SignInFlow({ onSignedIn, onRedirecting }: FlowProps) {
+  const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>()
+  const { toast } = useToast()
+  const [step, setStep] = useState<Step>('select')
+  const [phone, setPhone] = useState('')
+  const [code, setCode] = useState('')
+  const [resendIn, setResendIn] = useState(0)
+  const [social, setSocial] = useState<'idle' | 'waiting' | 'redirecting'>('idle')
+  const [startPhoneSignIn, { isLoading: sending }] = useStartPhoneSignInMutation()
+  const [verifyPhoneCode, { isLoading: verifying }] = useVerifyPhoneCodeMutation()
+  const shownToast = useRef<{ dismiss: () => void } | null>(null)
+  const popupWait = useRef<AbortController | null>(null)
+
+  // Leaving the dialog while the popup is open closes the popup too.
+  useEffect(() => {
+    const wait = popupWait
+    return () => wait.current?.abort()
+  }, [])
+
+  useEffect(() => {
+    if (resendIn <= 0) return
+    const timer = setTimeout(() => setResendIn((seconds) => seconds - 1), 1000)
+    return () => clearTimeout(timer)
+  }, [resendIn])
+
+  // The newest message replaces the dialog's previous one instead of queueing behind it.
+  const notify = (input: ToastInput) => {
+    shownToast.current?.dismiss()
+    shownToast.current = toast(input)
+  }
+
+  const sendCode = async (event?: FormEvent) => {
+    event?.preventDefault()
+    const number = phone.trim()
+    if (!number) return notify(errorToast(signInText.phoneRequired))
+    const result = await startPhoneSignIn({ phoneStartRequest: { phone: number } })
+    if (result.error) return notify(sendCodeFailure(result.error))
+    notify({ title: signInText.codeSentTitle, description: signInText.codeSent })
+    setCode('')
+    setResendIn(result.data.resendAfterSeconds)
+    setStep('code')
+  }
+
+  const verify = async (event: FormEvent) => {
+    event.preventDefault()
+    const entered = code.trim()
+    if (!entered) return notify(errorToast(signInText.codeRequired))
+    const result = await verifyPhoneCode({
+      phoneVerifyRequest: { phone: phone.trim(), code: entered },
+    })
+    if (result.error) return notify(verifyCodeFailure(result.error))
+    dispatch(sessionStarted(result.data))
+    notify({ title: 'Success', description: signInText.verified, variant: 'success' })
+    onSignedIn()
+  }
+
+  const redirect = () => {
+    setSocial('redirecting')
+    onRedirecting()
+    window.location.assign(redirectStartUrl(window.location))
+  }
+
+  const continueWithProvider = async () => {
+    // Opened in the click itself, or the browser counts it as an unasked-for popup.
+    const popup = openSignInPopup()
+    if (!popup) return redirect()
+    setSocial('waiting')
+    const wait = new AbortController()
+    popupWait.current = wait
+    const outcome = await waitForPopup(popup, wait.signal)
+    popupWait.current = null
+    if (outcome.kind === 'aborted') return
+    if (outcome.kind === 'failed') {
+      setSocial('idle')
+      return notify(socialFailure(outcome.code))
+    }
+    // The popup carries no token: the session comes from the cookie its callback set. A popup
+    // closed without a word may still have signed in (its report can be lost), so ask first.
+    const session = await dispatch(api.endpoints.refreshSession.initiate({}))
+    if (session.data) return onSignedIn()
+    if (outcome.kind === 'closed') return redirect()
+    setSocial('idle')
+    notify(socialFailure(errorCode(session.error) ?? 'no_session'))
+  }
+
+  if (step === 'phone') {
+    return (
+      // Keyed by step: each step mounts afresh, so its field takes the focus.
+      <DialogContent key="phone">
+        <Stack component="form" noValidate onSubmit={sendCode} spacing={2} sx={{ pt: 0.5 }}>
+          <Typography color="text.secondary">
+            Enter your phone number with its country code. We will text you a code.
+          </Typography>
+          <TextField
+            label="Phone Number"
+            placeholder="+1234567890"
+            type="tel"
+            value={phone}
+            onChange={(event) => setPhone(event.target.value)}
+            autoComplete="tel"
+            autoFocus
+            fullWidth
+            slotProps={{ htmlInput: { maxLength: 32 } }}
+          />
+          <Button type="submit" variant="contained" size="large" loading={sending}>
+            Send Code
+          </Button>
+          <Button onClick={() => setStep('select')} disabled={sending}>
+            ← Back to options
+          </Button>
+        </Stack>
+      </DialogContent>
+    )
+  }
+
+  if (step === 'code') {
+    return (
+      <DialogContent key="code">
+        <Stack component="form" noValidate onSubmit={verify} spacing={2} sx={{ pt: 0.5 }}>
+          <Typography color="text.secondary">
+            Enter the 6-digit code sent to{' '}
+            <Box component="span" sx={{ color: 'text.primary', fontWeight: 600 }}>
+              {phone.trim()}
+            </Box>
+            .
+          </Typography>
+          <TextField
+            label="Verification Code"
+            value={code}
+            onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+            autoComplete="one-time-code"
+            autoFocus
+            fullWidth
+            slotProps={{
+              htmlInput: {
+                maxLength: 6,
+                inputMode: 'numeric',
+                pattern: '[0-9]*',
+                style: { letterSpacing: '0.3em', fontVariantNumeric: 'tabular-nums' },
+              },
+            }}
+          />
+          <Button type="submit" variant="contained" size="large" loading={verifying}>
+            Verify Code
+          </Button>
+          <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+            <Button
+              onClick={() => {
+                setCode('')
+                setStep('phone')
+              }}
+              disabled={verifying}
+            >
+              Use Different Number
+            </Button>
+            <Button
+              onClick={() => void sendCode()}
+              disabled={resendIn > 0 || verifying}
+              loading={sending}
+            >
+              {resendIn > 0 ? `Resend Code (${resendIn}s)` : 'Resend Code'}
+            </Button>
+          </Stack>
+        </Stack>
+      </DialogContent>
+    )
+  }
+
+  return (
+    <DialogContent key="select">
+      <List dense disablePadding aria-label="With an account you can">
+        {promises.map((promise) => (
+          <ListItem key={promise} disableGutters>
+            <ListItemIcon sx={{ minWidth: 34 }}>
+              <CheckCircleIcon color="success" fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary={promise} />
+          </ListItem>
+        ))}
+      </List>
+      <Stack spacing={2} sx={{ mt: 2 }}>
+        <Button
+          variant="outlined"
+          size="large"
+          startIcon={<GoogleIcon />}
+          loadingPosition="start"
+          loading={social !== 'idle'}
+          onClick={() => void continueWithProvider()}
+        >
+          Continue with {providerName}
+        </Button>
+        <Divider>Or</Divider>
+        <Button
+          variant="contained"
+          size="large"
+          startIcon={<PhoneIcon />}
+          onClick={() => setStep('phone')}
+        >
+          Continue with Phone
+        </Button>
+      </Stack>
+    </DialogContent>
+  )
+}

@@ -1,0 +1,3 @@
+export { useWater, WaterProvider } from './water-provider.tsx'
+export type { WaterContextValue } from './water-provider.tsx'
+export { waterStorageKey } from './water-unlock.ts'

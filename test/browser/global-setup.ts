@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { TestProject } from 'vitest/node'
 import { freePort } from '../../scripts/lib/ports.ts'
+import { startTestProvider } from '../../services/auth/test/oidc-provider.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,6 +19,21 @@ const root = fileURLToPath(new URL('../../', import.meta.url))
 
 export default async function setup(project: TestProject) {
   const port = await freePort()
+  const base = `http://127.0.0.1:${port}`
+  // A real OpenID Connect provider on this machine stands in for Google.
+  const provider = await startTestProvider({
+    clientId: 'crv-browser-tests',
+    clientSecret: 'browser-tests-secret',
+    redirectUri: `${base}/api/auth/oidc/callback`,
+    accounts: {
+      ada: {
+        email: 'ada@example.test',
+        email_verified: true,
+        name: 'Ada Lovelace',
+        given_name: 'Ada',
+      },
+    },
+  })
   const dataDir = await mkdtemp(join(tmpdir(), 'crv-browser-'))
   const app = spawn(process.execPath, ['scripts/start.ts'], {
     cwd: root,
@@ -27,6 +43,10 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       NODE_ENV: 'development',
       ADMIN_PHONES: '+15550000001',
+      PUBLIC_URL: base,
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: 'crv-browser-tests',
+      OIDC_CLIENT_SECRET: 'browser-tests-secret',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -45,7 +65,7 @@ export default async function setup(project: TestProject) {
     app.stderr.on('data', onData)
     app.once('exit', (code) => reject(new Error(`app exited with ${code}:\n${output}`)))
   })
-  project.provide('baseUrl', `http://127.0.0.1:${port}`)
+  project.provide('baseUrl', base)
   const group = -(app.pid ?? 0)
   return async () => {
     await new Promise<void>((resolve) => {
@@ -60,6 +80,7 @@ export default async function setup(project: TestProject) {
         resolve()
       }, 15_000).unref()
     })
+    await provider.close()
     await rm(dataDir, { recursive: true, force: true })
   }
 }

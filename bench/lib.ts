@@ -25,6 +25,8 @@ export async function load(
   options: {
     seconds?: number
     connections?: number
+    /** A steady rate (requests/s over all connections) instead of as fast as possible. */
+    rate?: number
     method?: 'GET' | 'POST'
     body?: string
     headers?: Record<string, string>
@@ -35,6 +37,7 @@ export async function load(
     connections: options.connections ?? 10,
     duration: options.seconds ?? 10,
     method: options.method ?? 'GET',
+    ...(options.rate ? { overallRate: options.rate } : {}),
     ...(options.body ? { body: options.body } : {}),
     headers: options.headers ?? {},
   })

@@ -6,12 +6,14 @@ import { fileURLToPath } from 'node:url'
 import { cpus, totalmem } from 'node:os'
 import { gatewayOverhead } from './scenarios/gateway-overhead.ts'
 import { startup } from './scenarios/startup.ts'
+import { descriptors } from './scenarios/descriptors.ts'
 import type { Section } from './lib.ts'
 
 const only = process.argv.slice(2).filter((a) => !a.startsWith('-'))
 const scenarios: [string, () => Promise<Section>][] = [
   ['gateway', gatewayOverhead],
   ['startup', startup],
+  ['descriptors', descriptors],
 ]
 
 const sections: Section[] = []

@@ -118,40 +118,6 @@ export async function findDescriptor(db: Database, id: number): Promise<Descript
   return row ? toDescriptor(row) : null
 }
 
-export interface Draw {
-  language: Language
-  categoryIds: number[]
-  stages: Stage[]
-  userId: string | null
-  excludeId: number | undefined
-}
-
-/** One random descriptor of the chosen categories and stages, never a hidden one. */
-export async function drawDescriptor(db: Database, draw: Draw): Promise<Descriptor | null> {
-  const pick = (exclude: number | undefined) =>
-    rows<DescriptorRow>(
-      db,
-      sql`${SELECT}
-        WHERE d.language = ${draw.language}
-          AND d.category_id IN (${sql.join(
-            draw.categoryIds.map((id) => sql`${id}`),
-            sql`, `,
-          )})
-          AND c.stage IN (${sql.join(
-            draw.stages.map((s) => sql`${s}`),
-            sql`, `,
-          )})
-          AND (d.status IN ('system', 'approved') ${draw.userId ? sql`OR (d.is_custom AND d.created_by = ${draw.userId})` : sql``})
-          ${draw.userId ? sql`AND NOT EXISTS (SELECT 1 FROM descriptors.hidden h WHERE h.user_id = ${draw.userId} AND h.descriptor_id = d.id)` : sql``}
-          ${exclude ? sql`AND d.id <> ${exclude}` : sql``}
-        ORDER BY random() LIMIT 1`,
-    )
-  // Never the same word twice in a row, unless it is the only one left.
-  const first = await pick(draw.excludeId)
-  const [row] = first.length || !draw.excludeId ? first : await pick(undefined)
-  return row ? toDescriptor(row) : null
-}
-
 /** Users' submissions awaiting review, in every language, oldest first. */
 export async function pendingDescriptors(db: Database): Promise<Descriptor[]> {
   const list = await rows<DescriptorRow>(

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { sql } from 'drizzle-orm'
 import { AppError, notFound, unauthorized } from '@crv/kit'
@@ -6,7 +7,6 @@ import type { Database } from '@crv/kit/db'
 import type { components } from '@crv/contracts'
 import {
   customDescriptorsOf,
-  drawDescriptor,
   findCategory,
   findDescriptor,
   hiddenIdsOf,
@@ -79,13 +79,22 @@ export function descriptorHandlers(db: Database, shared: SharedVocabulary): Hand
           'Please select at least one gestalt or perception to train with.',
         )
       }
-      const found = await drawDescriptor(db, {
-        language: body.language,
-        categoryIds,
-        stages: body.stages,
-        userId: request.user?.id ?? null,
-        excludeId: body.excludeId,
-      })
+      // Drawn in memory from the cached vocabulary: one word per request on the trainer's
+      // hot path; only the caller's own words and hides come from the database.
+      const user = request.user
+      const categories = new Set(categoryIds)
+      const stages = new Set(body.stages)
+      const fits = (d: Descriptor) => categories.has(d.categoryId) && stages.has(d.stage)
+      const [all, custom, hidden] = await Promise.all([
+        shared.get(body.language),
+        user ? customDescriptorsOf(db, user.id, body.language) : Promise.resolve([]),
+        user ? hiddenIdsOf(db, user.id) : Promise.resolve(new Set<number>()),
+      ])
+      const pool = [...all.filter((d) => fits(d) && !hidden.has(d.api.id)), ...custom.filter(fits)]
+      // Never the same word twice in a row, unless it is the only one left.
+      const others = pool.filter((d) => d.api.id !== body.excludeId)
+      const choices = others.length > 0 ? others : pool
+      const found = choices[randomInt(0, Math.max(choices.length, 1))]
       if (!found)
         throw new AppError(
           'no_descriptors',

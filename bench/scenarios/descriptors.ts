@@ -1,0 +1,81 @@
+import { load, ms } from '../lib.ts'
+import type { LoadResult, Section } from '../lib.ts'
+import { startApp } from './app.ts'
+
+/** The trainer's two hot calls through the gateway at a steady 200 requests/s (DESIGN.md §7). */
+export async function descriptors(): Promise<Section> {
+  const sections = [await measureOn('embedded PostgreSQL (PGlite)', {})]
+  // With DATABASE_URL set, the same calls against that PostgreSQL server too.
+  if (process.env.DATABASE_URL)
+    sections.push(
+      await measureOn('PostgreSQL server (DATABASE_URL)', {
+        DATABASE_URL: process.env.DATABASE_URL,
+      }),
+    )
+  return { markdown: sections.join('\n') }
+}
+
+async function measureOn(database: string, env: Record<string, string>): Promise<string> {
+  const app = await startApp(env)
+  try {
+    const token = await app.signIn(`+1555999${String(Date.now()).slice(-4)}`)
+    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
+    const gestalts = (await (await fetch(`${app.base}/api/gestalts?language=en`)).json()) as {
+      id: number
+    }[]
+    const random = JSON.stringify({
+      gestaltIds: gestalts.map((g) => g.id),
+      perceptionIds: [],
+      stages: ['Stage 1-2'],
+      language: 'en',
+    })
+    const steady = { seconds: 10, connections: 10, rate: 200 }
+    const runs: [string, string, LoadResult][] = []
+    const measure = async (
+      name: string,
+      budget: string,
+      url: string,
+      options: Parameters<typeof load>[1],
+    ) => {
+      await load(url, { ...options, seconds: 2 })
+      runs.push([name, budget, await load(url, { ...steady, ...options })])
+    }
+    await measure(
+      '`GET /api/descriptors/bulk?language=en` visitor',
+      'p99 ≤ 50 ms',
+      `${app.base}/api/descriptors/bulk?language=en`,
+      {},
+    )
+    await measure(
+      '`GET /api/descriptors/bulk?language=en` signed in',
+      'p99 ≤ 50 ms',
+      `${app.base}/api/descriptors/bulk?language=en`,
+      { headers: auth },
+    )
+    await measure(
+      '`POST /api/descriptors/random` signed in',
+      'p99 ≤ 20 ms',
+      `${app.base}/api/descriptors/random`,
+      {
+        method: 'POST',
+        body: random,
+        headers: auth,
+      },
+    )
+    return [
+      `## Descriptor trainer calls: ${database}`,
+      '',
+      'The whole app, through the gateway, 10 connections at a steady 200 requests/s for 10 s after a 2 s warm-up.',
+      '',
+      '| route | budget | requests/s | p50 | p90 | p99 | errors | non-2xx |',
+      '|---|---|---:|---:|---:|---:|---:|---:|',
+      ...runs.map(
+        ([name, budget, r]) =>
+          `| ${name} | ${budget} | ${Math.round(r.requestsPerSecond)} | ${ms(r.p50)} | ${ms(r.p90)} | ${ms(r.p99)} | ${r.errors} | ${r.non2xx} |`,
+      ),
+      '',
+    ].join('\n')
+  } finally {
+    await app.close()
+  }
+}

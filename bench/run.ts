@@ -32,6 +32,10 @@ const header = [
   'Load generator, gateway and services share the machine. Budgets are DESIGN.md §7.',
   '',
 ]
+if (only.length > 0) {
+  console.log('bench: partial run, bench/report.md left as it was')
+  process.exit(0)
+}
 const file = fileURLToPath(new URL('report.md', import.meta.url))
 await writeFile(file, [...header, ...sections.map((s) => s.markdown)].join('\n') + '\n')
 console.log(`bench: wrote ${file}`)

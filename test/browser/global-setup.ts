@@ -47,6 +47,7 @@ export default async function setup(project: TestProject) {
       OIDC_ISSUER: provider.issuer,
       OIDC_CLIENT_ID: 'crv-browser-tests',
       OIDC_CLIENT_SECRET: 'browser-tests-secret',
+      OIDC_PROVIDER_NAME: 'Test Provider',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

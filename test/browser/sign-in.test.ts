@@ -215,7 +215,7 @@ describe('the sign-in dialog', () => {
     ]) {
       await dialog.getByText(promise).waitFor()
     }
-    await dialog.getByRole('button', { name: 'Continue with Google' }).waitFor()
+    await dialog.getByRole('button', { name: 'Continue with Test Provider' }).waitFor()
     await dialog.getByText('Or', { exact: true }).waitFor()
 
     await dialog.getByRole('button', { name: 'Continue with Phone' }).click()

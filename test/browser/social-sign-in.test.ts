@@ -39,7 +39,7 @@ describe('social sign-in', () => {
     const dialog = await openDialog(page)
     const [popup] = await Promise.all([
       page.waitForEvent('popup'),
-      dialog.getByRole('button', { name: /Google/ }).click(),
+      dialog.getByRole('button', { name: 'Continue with Test Provider' }).click(),
     ])
     await loginAtProvider(popup, 'ada')
     await popup.waitForEvent('close', { timeout: 15_000 })
@@ -59,7 +59,7 @@ describe('social sign-in', () => {
     await page.addInitScript('window.open = () => null')
     await page.goto(base + '/export-data')
     const dialog = await openDialog(page)
-    await dialog.getByRole('button', { name: /Google/ }).click()
+    await dialog.getByRole('button', { name: 'Continue with Test Provider' }).click()
     await page.waitForURL(/127\.0\.0\.1:\d+\/(interaction|auth)/)
     await loginAtProvider(page, 'grace')
     await page.waitForURL(base + '/export-data')
@@ -73,7 +73,7 @@ describe('social sign-in', () => {
     await page.addInitScript('window.open = () => null')
     await page.goto(base + '/')
     const dialog = await openDialog(page)
-    await dialog.getByRole('button', { name: /Google/ }).click()
+    await dialog.getByRole('button', { name: 'Continue with Test Provider' }).click()
     await page.waitForURL(/127\.0\.0\.1:\d+\/(interaction|auth)/)
     await page.getByRole('link', { name: /Cancel/i }).click()
     await page.getByText('Sign-in error: oidc_denied').waitFor()

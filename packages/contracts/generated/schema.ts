@@ -188,6 +188,26 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/auth/options': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The sign-in methods this server offers
+     * @description What the sign-in dialog shows: whether social sign-in is configured and under which provider name, and which bot check (if any) guards sending a phone code, with its public site key.
+     */
+    get: operations['getSignInOptions']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/auth/dev/sms-outbox': {
     parameters: {
       query?: never
@@ -996,6 +1016,19 @@ export interface components {
     JwkSet: {
       keys: components['schemas']['Jwk'][]
     }
+    SignInOptions: {
+      socialSignIn: {
+        enabled: boolean
+        /** @description Shown on the button ('Continue with Google'); null when not enabled. */
+        providerName: string | null
+      }
+      botCheck: {
+        /** @enum {string} */
+        kind: 'none' | 'turnstile' | 'recaptcha'
+        /** @description The widget's public site key; null when `kind` is none. */
+        siteKey: string | null
+      }
+    }
     SmsOutboxEntry: {
       phone: components['schemas']['E164Phone']
       code: string
@@ -1636,6 +1669,28 @@ export interface operations {
         }
         content: {
           'application/json': components['schemas']['JwkSet']
+        }
+      }
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
+  getSignInOptions: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The sign-in options. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['SignInOptions']
         }
       }
       429: components['responses']['TooManyRequests']

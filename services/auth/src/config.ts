@@ -22,6 +22,8 @@ export const configShape = {
   SNS_REGION: z.string().optional(),
   BOT_CHECK: z.enum(['none', 'turnstile', 'recaptcha']).default('none'),
   BOT_CHECK_SECRET: z.string().optional(),
+  /** The widget's public site key, sent to the sign-in dialog. */
+  BOT_CHECK_SITE_KEY: z.string().optional(),
   PHONE_CODE_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(300),
   PHONE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(5),
   PHONE_RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
@@ -30,6 +32,8 @@ export const configShape = {
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
+  /** The name on the social sign-in button; Google's when Google is the provider. */
+  OIDC_PROVIDER_NAME: z.string().min(1).max(60).optional(),
 }
 
 export type AuthConfig = ReturnType<typeof loadAuthConfig>
@@ -44,7 +48,8 @@ export function loadAuthConfig(source: NodeJS.ProcessEnv = process.env) {
   }
   if (config.SMS_PROVIDER === 'twilio')
     require('SMS_PROVIDER=twilio', ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'])
-  if (config.BOT_CHECK !== 'none') require(`BOT_CHECK=${config.BOT_CHECK}`, ['BOT_CHECK_SECRET'])
+  if (config.BOT_CHECK !== 'none')
+    require(`BOT_CHECK=${config.BOT_CHECK}`, ['BOT_CHECK_SECRET', 'BOT_CHECK_SITE_KEY'])
   if (config.OIDC_ISSUER || config.OIDC_CLIENT_ID || config.OIDC_CLIENT_SECRET) {
     require('OpenID Connect sign-in', ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'])
   }

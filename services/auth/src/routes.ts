@@ -63,6 +63,24 @@ export function authHandlers(services: AuthServices): Handlers {
       return toApiUser(user)
     },
 
+    getSignInOptions: async () => {
+      const social = Boolean(config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET)
+      const google =
+        !config.OIDC_ISSUER || new URL(config.OIDC_ISSUER).hostname === 'accounts.google.com'
+      return {
+        socialSignIn: {
+          enabled: social,
+          providerName: social
+            ? (config.OIDC_PROVIDER_NAME ?? (google ? 'Google' : 'your account'))
+            : null,
+        },
+        botCheck: {
+          kind: config.BOT_CHECK,
+          siteKey: config.BOT_CHECK === 'none' ? null : (config.BOT_CHECK_SITE_KEY ?? null),
+        },
+      }
+    },
+
     getJwks: async (_request: FastifyRequest, reply: FastifyReply) => {
       reply.header('cache-control', 'public, max-age=300')
       return keys.jwks

@@ -163,3 +163,29 @@ describe('signing keys', () => {
     await expect(authService({ AUTH_KEYS: '{"kty":"RSA"}' })).rejects.toThrow(/AUTH_KEYS/)
   })
 })
+
+describe('sign-in options', () => {
+  it('offers phone only when no OpenID provider is configured', async () => {
+    expect((await app.inject('/api/auth/options')).json()).toEqual({
+      socialSignIn: { enabled: false, providerName: null },
+      botCheck: { kind: 'none', siteKey: null },
+    })
+  })
+
+  it('names Google when only its client id and secret are set, and publishes the bot check site key', async () => {
+    const google = await authService({
+      OIDC_CLIENT_ID: 'id',
+      OIDC_CLIENT_SECRET: 'secret',
+      BOT_CHECK: 'turnstile',
+      BOT_CHECK_SECRET: 'server-secret',
+      BOT_CHECK_SITE_KEY: '0x4AAAAAAA',
+    })
+    const options = (await google.inject('/api/auth/options')).json()
+    expect(options).toEqual({
+      socialSignIn: { enabled: true, providerName: 'Google' },
+      botCheck: { kind: 'turnstile', siteKey: '0x4AAAAAAA' },
+    })
+    expect(JSON.stringify(options)).not.toContain('server-secret')
+    await google.close()
+  })
+})

@@ -24,6 +24,7 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit'
 import { errorCode } from '../../lib/api/errors.ts'
 import {
   api,
+  useGetSignInOptionsQuery,
   useStartPhoneSignInMutation,
   useVerifyPhoneCodeMutation,
 } from '../../lib/api/generated.ts'
@@ -38,8 +39,6 @@ import {
   verifyCodeFailure,
 } from './sign-in-messages.ts'
 import { openSignInPopup, redirectStartUrl, waitForPopup } from './social-sign-in.ts'
-
-const providerName = 'Google'
 
 const promises = [
   'Access Stage 2-3 and Stage 4-6 descriptors',
@@ -96,6 +95,8 @@ export default function SignInDialog({ open, round, onClose, ...flow }: SignInDi
 }
 
 function SignInFlow({ onSignedIn, onRedirecting }: FlowProps) {
+  const { data: options } = useGetSignInOptionsQuery()
+  const socialProvider = options?.socialSignIn.enabled ? options.socialSignIn.providerName : null
   const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>()
   const { toast } = useToast()
   const [step, setStep] = useState<Step>('select')
@@ -276,17 +277,22 @@ function SignInFlow({ onSignedIn, onRedirecting }: FlowProps) {
         ))}
       </List>
       <Stack spacing={2} sx={{ mt: 2 }}>
-        <Button
-          variant="outlined"
-          size="large"
-          startIcon={<GoogleIcon />}
-          loadingPosition="start"
-          loading={social !== 'idle'}
-          onClick={() => void continueWithProvider()}
-        >
-          Continue with {providerName}
-        </Button>
-        <Divider>Or</Divider>
+        {/* Social sign-in only where the server has a provider configured. */}
+        {socialProvider ? (
+          <>
+            <Button
+              variant="outlined"
+              size="large"
+              startIcon={socialProvider === 'Google' ? <GoogleIcon /> : undefined}
+              loadingPosition="start"
+              loading={social !== 'idle'}
+              onClick={() => void continueWithProvider()}
+            >
+              Continue with {socialProvider}
+            </Button>
+            <Divider>Or</Divider>
+          </>
+        ) : null}
         <Button
           variant="contained"
           size="large"

@@ -80,6 +80,10 @@ const injectedRtkApi = api
         query: () => ({ url: `/api/auth/jwks.json` }),
         providesTags: ['auth'],
       }),
+      getSignInOptions: build.query<GetSignInOptionsApiResponse, GetSignInOptionsApiArg>({
+        query: () => ({ url: `/api/auth/options` }),
+        providesTags: ['auth'],
+      }),
       listDevSmsOutbox: build.query<ListDevSmsOutboxApiResponse, ListDevSmsOutboxApiArg>({
         query: (queryArg) => ({
           url: `/api/auth/dev/sms-outbox`,
@@ -443,6 +447,8 @@ export type GetCurrentUserApiResponse = /** status 200 The user named by the tok
 export type GetCurrentUserApiArg = void
 export type GetJwksApiResponse = /** status 200 The key set. */ JwkSet
 export type GetJwksApiArg = void
+export type GetSignInOptionsApiResponse = /** status 200 The sign-in options. */ SignInOptions
+export type GetSignInOptionsApiArg = void
 export type ListDevSmsOutboxApiResponse = /** status 200 Sent codes, newest first. */ SmsOutbox
 export type ListDevSmsOutboxApiArg = {
   /** Only entries for this number (E.164). */
@@ -685,6 +691,18 @@ export type Jwk = {
 }
 export type JwkSet = {
   keys: Jwk[]
+}
+export type SignInOptions = {
+  socialSignIn: {
+    enabled: boolean
+    /** Shown on the button ('Continue with Google'); null when not enabled. */
+    providerName: string | null
+  }
+  botCheck: {
+    kind: 'none' | 'turnstile' | 'recaptcha'
+    /** The widget's public site key; null when `kind` is none. */
+    siteKey: string | null
+  }
 }
 export type E164Phone = string
 export type SmsOutboxEntry = {
@@ -938,6 +956,7 @@ export const {
   useSignOutMutation,
   useGetCurrentUserQuery,
   useGetJwksQuery,
+  useGetSignInOptionsQuery,
   useListDevSmsOutboxQuery,
   useGetHealthQuery,
   useGetServiceHealthQuery,

@@ -50,7 +50,8 @@ export function descriptorHandlers(db: Database, shared: SharedVocabulary): Hand
       const language = languageOf(request)
       const user = request.user
       const all = await shared.get(language)
-      reply.header('cache-control', 'private, max-age=300')
+      // Per caller: a browser must not serve one user's (or a visitor's) copy to another.
+      reply.header('cache-control', 'private, max-age=300').header('vary', 'Authorization')
       if (!user) {
         const open = all.filter((d) => d.stage === OPEN_STAGE)
         return bulk(language, open, [], new Set())

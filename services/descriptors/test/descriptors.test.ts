@@ -62,6 +62,7 @@ describe('the bulk vocabulary', () => {
     const res = await h.as(userToken).get('/api/descriptors/bulk?language=en')
     const body = res.json()
     expect(res.headers['cache-control']).toBe('private, max-age=300')
+    expect(res.headers.vary).toBe('Authorization')
     expect(body.totalCount).toBe(body.systemDescriptors.length + body.userCustomDescriptors.length)
     const grouped = [...body.byGestalt, ...body.byPerception].flatMap(
       (g: { descriptorIds: number[] }) => g.descriptorIds,

@@ -37,14 +37,20 @@ function toastQueue() {
 }
 
 describe('toast queue', () => {
-  it('shows the first toast at once and keeps later ones waiting', () => {
+  it('shows one toast at a time: a new one replaces the one on screen', () => {
     const queue = toastQueue()
-    queue.add({ title: 'Word Added' })
-    queue.add({ title: 'Export Failed', variant: 'destructive' })
-
+    const first = queue.add({ title: 'Word Added' })
     expect(queue.state.visible?.title).toBe('Word Added')
     expect(queue.state.open).toBe(true)
+
+    queue.add({ title: 'Hidden' })
+    queue.add({ title: 'Export Failed', variant: 'destructive' })
+    // The old one leaves; only the newest is waiting to follow it.
+    expect(queue.state.open).toBe(false)
     expect(queue.state.waiting.map((t) => t.title)).toEqual(['Export Failed'])
+    queue.exited(first)
+    expect(queue.state.visible?.title).toBe('Export Failed')
+    expect(queue.state.open).toBe(true)
   })
 
   it('shows the next toast only after the dismissed one has left the screen', () => {

@@ -47,7 +47,10 @@ export const toastSlice = createSlice({
           state.visible = toast
           state.open = true
         } else {
-          state.waiting.push(toast)
+          // One toast at a time, the newest: the one on screen leaves and this one follows
+          // as soon as it has animated out (an older message waiting behind would be stale).
+          state.waiting = [toast]
+          state.open = false
         }
       },
       prepare(input: ToastInput) {

@@ -1,9 +1,100 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack'
+import DeleteIcon from '@mui/icons-material/DeleteOutlined'
+import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material'
+import { useState } from 'react'
+import { Link as RouterLink } from 'react-router-dom'
 import { SignedInOnly, SignInRequired } from '../../components/access/index.ts'
-import { PagePlaceholder } from '../../components/page-placeholder.tsx'
+import { PageContainer } from '../../components/page-container.tsx'
 import { pageMeta } from '../../config/page-meta.ts'
+import { paths } from '../../config/paths.ts'
+import { errorMessage } from '../../lib/api/index.ts'
+import type { Descriptor } from '../../lib/api/generated.ts'
 import { usePageMeta } from '../../lib/use-page-meta.ts'
+import { useListUserDescriptorsQuery } from './api.ts'
+import { ConfirmDeleteDialog } from './components/confirm-delete-dialog.tsx'
+import { WordChip, WordList } from './components/word-chip.tsx'
+import { useDeleteDescriptor } from './use-descriptor-actions.ts'
+import { useDescriptorViewer } from './use-descriptor-viewer.ts'
 
 const title = 'Manage Your Custom Descriptors'
+
+function CustomDescriptors() {
+  useDescriptorViewer()
+  const { data, error, isLoading } = useListUserDescriptorsQuery({})
+  const { remove, deletingId } = useDeleteDescriptor()
+  const [confirming, setConfirming] = useState<Descriptor | null>(null)
+
+  let content
+  if (isLoading) {
+    content = (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+        <CircularProgress aria-label="Loading your descriptors" />
+      </Box>
+    )
+  } else if (error) {
+    content = (
+      <Alert severity="error">
+        Error: {errorMessage(error, 'Failed to load your custom descriptors')}
+      </Alert>
+    )
+  } else if (!data || data.length === 0) {
+    content = (
+      <Typography color="text.secondary">
+        You haven&apos;t created any custom descriptors yet.
+      </Typography>
+    )
+  } else {
+    content = (
+      <WordList label="Your custom descriptors">
+        {data.map((descriptor) => (
+          <WordChip
+            key={descriptor.id}
+            word={descriptor.word}
+            note={`${descriptor.language.toUpperCase()}${descriptor.status === 'pending' ? ' · pending' : ''}`}
+            action={{
+              label: `Delete ${descriptor.word}`,
+              icon: <DeleteIcon fontSize="small" />,
+              onClick: () => setConfirming(descriptor),
+              busy: deletingId === descriptor.id,
+            }}
+          />
+        ))}
+      </WordList>
+    )
+  }
+
+  return (
+    <PageContainer>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { xs: 'flex-start', sm: 'center' } }}
+      >
+        <Typography variant="h4" component="h1">
+          {title}
+        </Typography>
+        <Button component={RouterLink} to={paths.descriptors} startIcon={<ArrowBackIcon />}>
+          Back to Descriptor Training
+        </Button>
+      </Stack>
+      <Paper variant="outlined" sx={{ mt: 3, p: { xs: 2, sm: 3 } }}>
+        {content}
+      </Paper>
+      <Alert severity="info" sx={{ mt: 3 }}>
+        You can also delete your custom descriptors from the &lsquo;View All&rsquo; popups in the
+        Descriptor Trainer.
+      </Alert>
+      <ConfirmDeleteDialog
+        descriptor={confirming}
+        deleting={confirming !== null && deletingId === confirming.id}
+        onCancel={() => setConfirming(null)}
+        onConfirm={(descriptor) => {
+          void remove(descriptor).then(() => setConfirming(null))
+        }}
+      />
+    </PageContainer>
+  )
+}
 
 export function CustomDescriptorsPage() {
   usePageMeta(pageMeta.customDescriptors.title, pageMeta.customDescriptors.description)
@@ -13,7 +104,7 @@ export function CustomDescriptorsPage() {
         <SignInRequired title={title} message="Please log in to view your custom descriptors." />
       }
     >
-      <PagePlaceholder title={title} />
+      <CustomDescriptors />
     </SignedInOnly>
   )
 }

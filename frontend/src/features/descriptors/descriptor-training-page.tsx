@@ -1,8 +1,269 @@
-import { PagePlaceholder } from '../../components/page-placeholder.tsx'
+import PlayArrowIcon from '@mui/icons-material/PlayArrow'
+import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material'
+import { useCallback, useId, useMemo, useRef, useState } from 'react'
+import { useAuth } from '../../components/auth/index.ts'
+import { PageContainer } from '../../components/page-container.tsx'
 import { pageMeta } from '../../config/page-meta.ts'
+import type { Descriptor, Stage, TrainingLanguage } from '../../lib/api/generated.ts'
 import { usePageMeta } from '../../lib/use-page-meta.ts'
+import {
+  categoriesInStages,
+  categoryKeyOf,
+  defaultStages,
+  keepShownSelection,
+  openStage,
+  relatedDescriptors,
+  toggleSelection,
+  toggleStage,
+  trainingRequest,
+  type Category,
+} from './catalog.ts'
+import { AddWordDialog } from './components/add-word-dialog.tsx'
+import { AllDescriptorsDialog } from './components/all-descriptors-dialog.tsx'
+import { CategoryTable } from './components/category-table.tsx'
+import { ExportCard } from './components/export-card.tsx'
+import { LanguageSelect } from './components/language-select.tsx'
+import { StageFilter } from './components/stage-filter.tsx'
+import { TrainingDialog } from './components/training-dialog.tsx'
+import { TrainingProtocolCard } from './components/training-protocol-card.tsx'
+import {
+  localStorageOrNothing,
+  readPreferredLanguage,
+  savePreferredLanguage,
+  trainingLanguages,
+} from './languages.ts'
+import { useDescriptorCatalog } from './use-descriptor-catalog.ts'
+import { nothingSelectedText, useTrainingSession } from './use-training-session.ts'
 
+/** How many related words 'Reveal More Descriptors' shows at most. */
+const relatedLimit = 12
+
+type OpenDialog = { kind: 'viewAll' | 'addWord'; open: boolean; category: Category }
+
+/** The descriptor trainer (spec §2): open to everyone, Stage 2-3 and 4-6 after sign-in. */
 export function DescriptorTrainingPage() {
   usePageMeta(pageMeta.descriptorTraining.title, pageMeta.descriptorTraining.description)
-  return <PagePlaceholder title="Descriptor Training" />
+  const { status, user, requireSignIn, openSignIn } = useAuth()
+  const signedIn = user !== null
+  const [language, setLanguage] = useState<TrainingLanguage>(() =>
+    readPreferredLanguage(localStorageOrNothing()),
+  )
+  const [chosenStages, setChosenStages] = useState<Stage[]>([...defaultStages])
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set())
+  const [alert, setAlert] = useState<string | null>(null)
+  const [dialog, setDialog] = useState<OpenDialog | null>(null)
+  const categoriesTitleId = useId()
+  const startButton = useRef<HTMLButtonElement>(null)
+
+  const catalog = useDescriptorCatalog(language)
+  const shown = useMemo(
+    () => categoriesInStages(catalog.categories, chosenStages),
+    [catalog.categories, chosenStages],
+  )
+  const categoryByKey = useMemo(
+    () => new Map(catalog.categories.map((c) => [c.key, c])),
+    [catalog.categories],
+  )
+  const lockedTeaser = useMemo(
+    () => (status === 'signedOut' ? catalog.categories.filter((c) => c.stage !== openStage) : null),
+    [status, catalog.categories],
+  )
+  const languageOption = trainingLanguages.find((l) => l.code === language) ?? trainingLanguages[0]
+  const selectedCount = shown.filter((c) => selected.has(c.key)).length
+
+  const buildRequest = useCallback(
+    (excludeId: number | undefined) =>
+      trainingRequest({ selected, shown, stages: chosenStages, language, excludeId }),
+    [selected, shown, chosenStages, language],
+  )
+  const relatedFor = useCallback(
+    (descriptor: Descriptor) => {
+      const key = categoryKeyOf(descriptor)
+      const visible = key ? (catalog.words.get(key)?.visible ?? []) : []
+      return relatedDescriptors(visible, descriptor, relatedLimit)
+    },
+    [catalog.words],
+  )
+  const categoryOf = useCallback(
+    (descriptor: Descriptor) => {
+      const key = categoryKeyOf(descriptor)
+      return key ? categoryByKey.get(key) : undefined
+    },
+    [categoryByKey],
+  )
+  const onNothingSelected = useCallback(() => setAlert(nothingSelectedText), [])
+  const training = useTrainingSession({ buildRequest, relatedFor, onNothingSelected })
+
+  function changeLanguage(next: TrainingLanguage) {
+    setLanguage(next)
+    savePreferredLanguage(localStorageOrNothing(), next)
+    // A new language starts a new choice of categories (spec §4).
+    setSelected(new Set())
+  }
+
+  function changeStages(next: Stage[]) {
+    setChosenStages(next)
+    setSelected((current) =>
+      keepShownSelection(current, categoriesInStages(catalog.categories, next)),
+    )
+  }
+
+  function onStageToggle(stage: Stage) {
+    if (stage === openStage || signedIn) {
+      changeStages(toggleStage(chosenStages, stage))
+      return
+    }
+    // After signing in the stage the visitor asked for is added.
+    requireSignIn(() => setChosenStages((current) => toggleStage(current, stage)))
+  }
+
+  function onStart() {
+    setAlert(null)
+    training.start()
+  }
+
+  function onEnd() {
+    training.end()
+    // Once it is visible again: a hidden button cannot take the focus.
+    requestAnimationFrame(() => startButton.current?.focus())
+  }
+
+  const closeDialog = () => setDialog((d) => (d ? { ...d, open: false } : d))
+
+  return (
+    <PageContainer>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'flex-start' } }}
+      >
+        <Box>
+          <Typography variant="h4" component="h1" gutterBottom>
+            Descriptor Training
+          </Typography>
+          <Typography color="text.secondary">
+            Build the vocabulary you describe a target with, one word at a time.
+          </Typography>
+        </Box>
+        <Stack
+          direction="row"
+          spacing={1.5}
+          sx={{ alignItems: 'center', flexShrink: 0, flexWrap: 'wrap', rowGap: 1.5 }}
+        >
+          <LanguageSelect value={language} onChange={changeLanguage} />
+          {/* Hidden, not removed, while a session runs: ending the session gives it the focus back. */}
+          <Button
+            ref={startButton}
+            variant="contained"
+            size="large"
+            startIcon={<PlayArrowIcon />}
+            disabled={selectedCount === 0}
+            onClick={onStart}
+            sx={{ visibility: training.session.running ? 'hidden' : 'visible' }}
+          >
+            Start Training
+          </Button>
+        </Stack>
+      </Stack>
+
+      {alert ? (
+        <Alert severity="warning" onClose={() => setAlert(null)} sx={{ mt: 3 }}>
+          {alert}
+        </Alert>
+      ) : null}
+
+      <Paper variant="outlined" sx={{ mt: 3, p: { xs: 2, sm: 2.5 } }}>
+        <StageFilter
+          chosen={chosenStages}
+          locked={status === 'signedOut'}
+          onToggle={onStageToggle}
+        />
+      </Paper>
+
+      <Box component="section" aria-labelledby={categoriesTitleId} sx={{ mt: 3 }}>
+        <Stack
+          direction="row"
+          sx={{ justifyContent: 'space-between', alignItems: 'baseline', mb: 1.5, gap: 2 }}
+        >
+          <Typography id={categoriesTitleId} variant="h6" component="h2">
+            Gestalts &amp; Perceptions
+          </Typography>
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            aria-live="polite"
+            sx={{ whiteSpace: 'nowrap' }}
+          >
+            {selectedCount} selected
+          </Typography>
+        </Stack>
+        {catalog.failure ? (
+          <Alert
+            severity="error"
+            sx={{ mb: 2 }}
+            action={
+              <Button color="inherit" size="small" onClick={catalog.retry}>
+                Try again
+              </Button>
+            }
+          >
+            {catalog.failure}
+          </Alert>
+        ) : null}
+        <CategoryTable
+          categories={shown}
+          words={catalog.words}
+          loadingCategories={catalog.loadingCategories}
+          loadingWords={catalog.loadingWords}
+          selected={selected}
+          onToggle={(category) => setSelected((current) => toggleSelection(current, category.key))}
+          canAddWords={signedIn}
+          onViewAll={(category) =>
+            requireSignIn(() => setDialog({ kind: 'viewAll', open: true, category }))
+          }
+          onAddWord={(category) => setDialog({ kind: 'addWord', open: true, category })}
+          lockedTeaser={lockedTeaser}
+          onUnlock={openSignIn}
+        />
+      </Box>
+
+      <Box
+        sx={{
+          mt: 4,
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' },
+          alignItems: 'stretch',
+        }}
+      >
+        <TrainingProtocolCard />
+        {status === 'restoring' ? <Box /> : <ExportCard signedIn={signedIn} />}
+      </Box>
+
+      <AllDescriptorsDialog
+        open={dialog?.kind === 'viewAll' && dialog.open}
+        category={dialog?.kind === 'viewAll' ? dialog.category : null}
+        words={dialog ? catalog.words.get(dialog.category.key) : undefined}
+        loading={catalog.loadingWords}
+        userId={user?.id ?? null}
+        onClose={closeDialog}
+      />
+      <AddWordDialog
+        open={dialog?.kind === 'addWord' && dialog.open}
+        category={dialog?.kind === 'addWord' ? dialog.category : null}
+        language={language}
+        onClose={closeDialog}
+      />
+      {languageOption ? (
+        <TrainingDialog
+          session={training.session}
+          language={languageOption}
+          categoryOf={categoryOf}
+          onNext={training.next}
+          onReveal={training.reveal}
+          onEnd={onEnd}
+        />
+      ) : null}
+    </PageContainer>
+  )
 }

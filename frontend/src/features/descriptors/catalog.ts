@@ -1,0 +1,170 @@
+import type {
+  BulkDescriptors,
+  Descriptor,
+  Gestalt,
+  Perception,
+  RandomDescriptorRequest,
+  Stage,
+  TrainingLanguage,
+} from '../../lib/api/generated.ts'
+
+/** The CRV stages in the order the trainer shows them. */
+export const stages = ['Stage 1-2', 'Stage 2-3', 'Stage 4-6'] as const satisfies readonly Stage[]
+
+/** The one stage visitors may train without signing in. */
+export const openStage: Stage = 'Stage 1-2'
+
+export const defaultStages: readonly Stage[] = [openStage]
+
+/** Words shown in a category's row before '+N more' (spec §9). */
+export const sampleSize = 5
+
+export type CategoryType = 'gestalt' | 'perception'
+
+/** A gestalt or a perception, as one row of the categories table. */
+export type Category = {
+  /** Unique across both kinds, e.g. `gestalt:3`. */
+  key: string
+  id: number
+  type: CategoryType
+  name: string
+  stage: Stage
+}
+
+export function categoryKey(type: CategoryType, id: number): string {
+  return `${type}:${id}`
+}
+
+/** Gestalts first, then perceptions, each in the server's order. */
+export function buildCategories(
+  gestalts: readonly Gestalt[],
+  perceptions: readonly Perception[],
+): Category[] {
+  return [
+    ...gestalts.map((g) => ({ key: categoryKey('gestalt', g.id), type: 'gestalt' as const, ...g })),
+    ...perceptions.map((p) => ({
+      key: categoryKey('perception', p.id),
+      type: 'perception' as const,
+      ...p,
+    })),
+  ]
+}
+
+export function categoriesInStages(
+  categories: readonly Category[],
+  chosen: readonly Stage[],
+): Category[] {
+  return categories.filter((c) => chosen.includes(c.stage))
+}
+
+/** The category a descriptor belongs to, as a `Category.key`. */
+export function categoryKeyOf(descriptor: Descriptor): string | null {
+  if (descriptor.gestaltId !== null) return categoryKey('gestalt', descriptor.gestaltId)
+  if (descriptor.perceptionId !== null) return categoryKey('perception', descriptor.perceptionId)
+  return null
+}
+
+export function isHidden(descriptor: Descriptor, hiddenIds: ReadonlySet<number>): boolean {
+  return descriptor.hidden || hiddenIds.has(descriptor.id)
+}
+
+/** The user's own word: one they added, which they may delete (spec §3). */
+export function isOwnDescriptor(descriptor: Descriptor, userId: string | null): boolean {
+  return descriptor.isCustom && userId !== null && descriptor.createdBy === userId
+}
+
+/** A category's words as the caller sees them: defaults (hidden ones flagged), then their own. */
+export type CategoryWords = { all: Descriptor[]; visible: Descriptor[] }
+
+export function wordsByCategory(bulk: BulkDescriptors | undefined): Map<string, CategoryWords> {
+  const byCategory = new Map<string, CategoryWords>()
+  if (!bulk) return byCategory
+  const hiddenIds = new Set(bulk.hiddenDescriptorIds)
+  const seen = new Set<number>()
+  for (const descriptor of [...bulk.systemDescriptors, ...bulk.userCustomDescriptors]) {
+    const key = categoryKeyOf(descriptor)
+    // An approved word of the user's own is in both lists.
+    if (key === null || seen.has(descriptor.id)) continue
+    seen.add(descriptor.id)
+    let words = byCategory.get(key)
+    if (!words) {
+      words = { all: [], visible: [] }
+      byCategory.set(key, words)
+    }
+    const hidden = isHidden(descriptor, hiddenIds)
+    words.all.push(hidden && !descriptor.hidden ? { ...descriptor, hidden } : descriptor)
+    if (!hidden) words.visible.push(descriptor)
+  }
+  return byCategory
+}
+
+/** The first `size` words and how many more there are. */
+export function sampleWords(
+  words: readonly string[],
+  size = sampleSize,
+): { shown: string[]; more: number } {
+  return { shown: words.slice(0, size), more: Math.max(0, words.length - size) }
+}
+
+/** Adds or removes `stage`; the last chosen stage stays. Keeps the trainer's order. */
+export function toggleStage(chosen: readonly Stage[], stage: Stage): Stage[] {
+  if (chosen.includes(stage)) {
+    return chosen.length > 1 ? chosen.filter((s) => s !== stage) : [...chosen]
+  }
+  return stages.filter((s) => s === stage || chosen.includes(s))
+}
+
+export function toggleSelection(selected: ReadonlySet<string>, key: string): Set<string> {
+  const next = new Set(selected)
+  if (next.has(key)) next.delete(key)
+  else next.add(key)
+  return next
+}
+
+/** Drops selected categories that are no longer shown, e.g. after a stage was deselected. */
+export function keepShownSelection(
+  selected: ReadonlySet<string>,
+  shown: readonly Category[],
+): Set<string> {
+  const shownKeys = new Set(shown.map((c) => c.key))
+  return new Set([...selected].filter((key) => shownKeys.has(key)))
+}
+
+/** The body of a random-descriptor call, or null when no shown category is selected. */
+export function trainingRequest(options: {
+  selected: ReadonlySet<string>
+  shown: readonly Category[]
+  stages: readonly Stage[]
+  language: TrainingLanguage
+  excludeId?: number
+}): RandomDescriptorRequest | null {
+  const chosen = options.shown.filter((c) => options.selected.has(c.key))
+  if (chosen.length === 0) return null
+  const ids = (type: CategoryType) => chosen.filter((c) => c.type === type).map((c) => c.id)
+  return {
+    gestaltIds: ids('gestalt'),
+    perceptionIds: ids('perception'),
+    stages: [...options.stages],
+    language: options.language,
+    ...(options.excludeId !== undefined ? { excludeId: options.excludeId } : {}),
+  }
+}
+
+/** Up to `limit` other visible words of the category, in random order, for 'Reveal'. */
+export function relatedDescriptors(
+  visible: readonly Descriptor[],
+  current: Descriptor,
+  limit: number,
+  random: () => number = Math.random,
+): Descriptor[] {
+  const others = visible.filter((d) => d.id !== current.id && d.word !== current.word)
+  for (let i = others.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1))
+    const a = others[i]
+    const b = others[j]
+    if (a === undefined || b === undefined) continue
+    others[i] = b
+    others[j] = a
+  }
+  return others.slice(0, limit)
+}

@@ -1,0 +1,139 @@
+import CloseIcon from '@mui/icons-material/Close'
+import DeleteIcon from '@mui/icons-material/DeleteOutlined'
+import VisibilityIcon from '@mui/icons-material/Visibility'
+import VisibilityOffIcon from '@mui/icons-material/VisibilityOff'
+import {
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material'
+import { useId, useState } from 'react'
+import type { Descriptor } from '../../../lib/api/generated.ts'
+import { isOwnDescriptor, type Category, type CategoryWords } from '../catalog.ts'
+import { useDeleteDescriptor, useToggleHidden } from '../use-descriptor-actions.ts'
+import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx'
+import { WordChip, WordList } from './word-chip.tsx'
+
+type AllDescriptorsDialogProps = {
+  open: boolean
+  /** Kept while the dialog closes, so its title does not change under the animation. */
+  category: Category | null
+  words: CategoryWords | undefined
+  loading: boolean
+  userId: string | null
+  onClose: () => void
+}
+
+/** 'All Descriptors - {name}': every word of a category, with hide/unhide and delete. */
+export function AllDescriptorsDialog({
+  open,
+  category,
+  words,
+  loading,
+  userId,
+  onClose,
+}: AllDescriptorsDialogProps) {
+  const titleId = useId()
+  const theme = useTheme()
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'))
+  const { toggleHidden, togglingId } = useToggleHidden()
+  const { remove, deletingId } = useDeleteDescriptor()
+  const [confirming, setConfirming] = useState<Descriptor | null>(null)
+
+  const all = words?.all ?? []
+  const hiddenCount = all.filter((d) => d.hidden).length
+
+  function actionFor(descriptor: Descriptor) {
+    if (isOwnDescriptor(descriptor, userId)) {
+      return {
+        label: `Delete ${descriptor.word}`,
+        icon: <DeleteIcon fontSize="small" />,
+        onClick: () => setConfirming(descriptor),
+        busy: deletingId === descriptor.id,
+      }
+    }
+    if (descriptor.isCustom) return undefined
+    return descriptor.hidden
+      ? {
+          label: `Unhide ${descriptor.word}`,
+          icon: <VisibilityIcon fontSize="small" />,
+          onClick: () => void toggleHidden(descriptor),
+          busy: togglingId === descriptor.id,
+        }
+      : {
+          label: `Hide ${descriptor.word}`,
+          icon: <VisibilityOffIcon fontSize="small" />,
+          onClick: () => void toggleHidden(descriptor),
+          busy: togglingId === descriptor.id,
+        }
+  }
+
+  return (
+    <Dialog
+      open={open && category !== null}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="md"
+      fullScreen={fullScreen}
+    >
+      <DialogTitle id={titleId} sx={{ pr: 7 }}>
+        All Descriptors - {category?.name}
+      </DialogTitle>
+      <IconButton
+        aria-label="Close"
+        onClick={onClose}
+        sx={{ position: 'absolute', right: 8, top: 8 }}
+      >
+        <CloseIcon />
+      </IconButton>
+      <DialogContent dividers>
+        {loading && all.length === 0 ? (
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+            <CircularProgress aria-label="Loading descriptors" />
+          </Box>
+        ) : all.length === 0 ? (
+          <Typography color="text.secondary">No descriptors in this category yet.</Typography>
+        ) : (
+          <>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+              {all.length} {all.length === 1 ? 'word' : 'words'}
+              {hiddenCount > 0 ? `, ${hiddenCount} hidden` : ''}. Hide a default word to keep it out
+              of your samples and training; delete the words you added yourself.
+            </Typography>
+            <WordList label={`Descriptors of ${category?.name ?? ''}`}>
+              {all.map((descriptor) => (
+                <WordChip
+                  key={descriptor.id}
+                  word={descriptor.word}
+                  note={descriptor.status === 'pending' ? 'pending' : undefined}
+                  muted={descriptor.hidden}
+                  action={actionFor(descriptor)}
+                />
+              ))}
+            </WordList>
+          </>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+      <ConfirmDeleteDialog
+        descriptor={confirming}
+        deleting={confirming !== null && deletingId === confirming.id}
+        onCancel={() => setConfirming(null)}
+        onConfirm={(descriptor) => {
+          void remove(descriptor).then(() => setConfirming(null))
+        }}
+      />
+    </Dialog>
+  )
+}

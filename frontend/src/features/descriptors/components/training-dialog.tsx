@@ -1,0 +1,218 @@
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward'
+import CloseIcon from '@mui/icons-material/Close'
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Paper,
+  Stack,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material'
+import { useEffect, useEffectEvent, useId, type ReactNode } from 'react'
+import type { Descriptor } from '../../../lib/api/generated.ts'
+import type { Category } from '../catalog.ts'
+import type { LanguageOption } from '../languages.ts'
+import type { TrainingSession } from '../use-training-session.ts'
+import { WordChip, WordList } from './word-chip.tsx'
+
+type TrainingDialogProps = {
+  session: TrainingSession
+  language: LanguageOption
+  categoryOf: (descriptor: Descriptor) => Category | undefined
+  onNext: () => void
+  onReveal: () => void
+  onEnd: () => void
+  /**
+   * Controls for the word on show: pronunciation and an example sentence (spec §2, the voice
+   * version of the dialog). They sit between the word card and Next/Reveal.
+   */
+  wordAids?: (descriptor: Descriptor) => ReactNode
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+  )
+}
+
+function isControl(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && target.closest('button, a, [role="button"]') !== null
+}
+
+/** The running session: one word on a card, Next, and Reveal More Descriptors. */
+export function TrainingDialog({
+  session,
+  language,
+  categoryOf,
+  onNext,
+  onReveal,
+  onEnd,
+  wordAids,
+}: TrainingDialogProps) {
+  const titleId = useId()
+  const theme = useTheme()
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'))
+  const { descriptor, loading, revealed, problem } = session
+  const category = descriptor ? categoryOf(descriptor) : undefined
+
+  // Enter or → for the next word, R to reveal; Enter on a focused button keeps its own meaning.
+  // Listened for on the window: a button that is disabled while a word loads drops the focus.
+  const onKey = useEffectEvent((event: globalThis.KeyboardEvent) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return
+    if (event.key === 'ArrowRight' || (event.key === 'Enter' && !isControl(event.target))) {
+      event.preventDefault()
+      onNext()
+    } else if (event.key === 'r' || event.key === 'R') {
+      event.preventDefault()
+      onReveal()
+    }
+  })
+  useEffect(() => {
+    if (!session.running) return
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [session.running])
+
+  return (
+    <Dialog
+      open={session.running}
+      onClose={onEnd}
+      // The page puts the focus back on Start Training, which was hidden while the session ran.
+      disableRestoreFocus
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+    >
+      <DialogTitle id={titleId} sx={{ pr: 7 }}>
+        Descriptor Training
+        <Typography
+          component="span"
+          variant="body2"
+          color="text.secondary"
+          sx={{ display: 'block' }}
+        >
+          <span aria-hidden>{language.flag}</span> {language.name}
+        </Typography>
+      </DialogTitle>
+      <IconButton
+        aria-label="Close"
+        onClick={onEnd}
+        sx={{ position: 'absolute', right: 8, top: 8 }}
+      >
+        <CloseIcon />
+      </IconButton>
+      <DialogContent dividers>
+        <Stack spacing={2.5}>
+          <Paper
+            variant="outlined"
+            aria-live="polite"
+            aria-busy={loading}
+            sx={{
+              minHeight: { xs: 180, sm: 200 },
+              p: { xs: 2, sm: 3 },
+              display: 'flex',
+              flexDirection: 'column',
+              alignItems: 'center',
+              justifyContent: 'center',
+              gap: 2,
+              textAlign: 'center',
+            }}
+          >
+            {loading ? (
+              <CircularProgress aria-label="Loading a descriptor" />
+            ) : problem ? (
+              <Alert severity={problem.startsWith('No descriptors') ? 'info' : 'error'}>
+                {problem}
+              </Alert>
+            ) : descriptor ? (
+              <>
+                {category ? (
+                  <Chip
+                    size="small"
+                    color={category.type === 'gestalt' ? 'primary' : 'secondary'}
+                    label={`${category.type === 'gestalt' ? 'Gestalt' : 'Perception'} · ${category.name}`}
+                  />
+                ) : null}
+                <Typography
+                  component="p"
+                  data-testid="training-word"
+                  lang={descriptor.language}
+                  sx={{
+                    fontSize: { xs: '2.25rem', sm: '3rem' },
+                    fontWeight: 600,
+                    lineHeight: 1.15,
+                    overflowWrap: 'anywhere',
+                  }}
+                >
+                  {descriptor.word}
+                </Typography>
+              </>
+            ) : null}
+          </Paper>
+
+          {descriptor && !loading && wordAids ? wordAids(descriptor) : null}
+
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+            <Button
+              variant="outlined"
+              onClick={onReveal}
+              disabled={!descriptor || loading || revealed !== null}
+              sx={{ flex: 1 }}
+            >
+              Reveal More Descriptors
+            </Button>
+            <Button
+              variant="contained"
+              onClick={onNext}
+              disabled={loading}
+              endIcon={<ArrowForwardIcon />}
+              sx={{ flex: 1 }}
+            >
+              Next
+            </Button>
+          </Stack>
+
+          {revealed && descriptor && !loading ? (
+            <Box component="section" aria-labelledby={`${titleId}-related`}>
+              <Typography id={`${titleId}-related`} variant="subtitle1" component="h3" gutterBottom>
+                Related Descriptors
+              </Typography>
+              {revealed.length > 0 ? (
+                <WordList label="Related Descriptors">
+                  {revealed.map((related) => (
+                    <WordChip key={related.id} word={related.word} />
+                  ))}
+                </WordList>
+              ) : (
+                <Typography variant="body2" color="text.secondary">
+                  This category has no other words yet.
+                </Typography>
+              )}
+            </Box>
+          ) : null}
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ justifyContent: { xs: 'flex-end', sm: 'space-between' }, px: 3 }}>
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          sx={{ display: { xs: 'none', sm: 'block' } }}
+        >
+          Enter or → for the next word · R to reveal
+        </Typography>
+        <Button onClick={onEnd}>End Training</Button>
+      </DialogActions>
+    </Dialog>
+  )
+}

@@ -1,0 +1,59 @@
+import type { Language, TrainingLanguage } from '../../lib/api/generated.ts'
+
+export type LanguageOption<Code extends Language = Language> = {
+  code: Code
+  /** The language's own name, as a speaker of it would look for it. */
+  name: string
+  flag: string
+}
+
+export const trainingLanguages: readonly LanguageOption<TrainingLanguage>[] = [
+  { code: 'en', name: 'English', flag: '🇬🇧' },
+  { code: 'de', name: 'Deutsch', flag: '🇩🇪' },
+  { code: 'fr', name: 'Français', flag: '🇫🇷' },
+  { code: 'es', name: 'Español', flag: '🇪🇸' },
+  { code: 'it', name: 'Italiano', flag: '🇮🇹' },
+]
+
+export const exportLanguages: readonly LanguageOption[] = [
+  ...trainingLanguages,
+  { code: 'ja', name: '日本語', flag: '🇯🇵' },
+  { code: 'zh', name: '中文', flag: '🇨🇳' },
+]
+
+export const defaultLanguage: TrainingLanguage = 'en'
+
+/** Browser storage key of the trainer's language (spec §9). */
+export const preferredLanguageKey = 'preferredLanguage'
+
+type Store = Pick<Storage, 'getItem' | 'setItem'>
+
+export function isTrainingLanguage(value: unknown): value is TrainingLanguage {
+  return trainingLanguages.some((l) => l.code === value)
+}
+
+export function readPreferredLanguage(storage: Store | undefined): TrainingLanguage {
+  try {
+    const stored = storage?.getItem(preferredLanguageKey)
+    return isTrainingLanguage(stored) ? stored : defaultLanguage
+  } catch {
+    return defaultLanguage
+  }
+}
+
+export function savePreferredLanguage(storage: Store | undefined, language: TrainingLanguage) {
+  try {
+    storage?.setItem(preferredLanguageKey, language)
+  } catch {
+    // Without storage the choice lasts for this visit only.
+  }
+}
+
+/** The tab's local storage, or nothing where the browser refuses it. */
+export function localStorageOrNothing(): Storage | undefined {
+  try {
+    return window.localStorage
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,155 @@
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit'
+import { useCallback, useState } from 'react'
+import { useDispatch } from 'react-redux'
+import { useToast } from '../../components/toast/index.ts'
+import { errorMessage } from '../../lib/api/index.ts'
+import type { Descriptor, Language } from '../../lib/api/generated.ts'
+import {
+  descriptorsApi,
+  useDeleteDescriptorMutation,
+  useDirectDeleteDescriptorMutation,
+  useToggleDescriptorHiddenMutation,
+} from './api.ts'
+import { saveCsv } from './csv-file.ts'
+
+function statusOf(error: unknown): unknown {
+  return typeof error === 'object' && error !== null && 'status' in error
+    ? (error as { status: unknown }).status
+    : undefined
+}
+
+// A refusal (4xx) would be refused again; only a lost or failed call is worth the fallback route.
+function worthRetrying(error: unknown): boolean {
+  const status = statusOf(error)
+  return typeof status !== 'number' || status >= 500
+}
+
+/**
+ * Deletes one of the user's words, through the spec's fallback route if the first call fails on
+ * the way, and says how it went. Resolves to whether the word is gone.
+ */
+export function useDeleteDescriptor() {
+  const { toast } = useToast()
+  const [deleteDescriptor] = useDeleteDescriptorMutation()
+  const [directDelete] = useDirectDeleteDescriptorMutation()
+  const [deletingId, setDeletingId] = useState<number | null>(null)
+
+  const remove = useCallback(
+    async (descriptor: Descriptor): Promise<boolean> => {
+      setDeletingId(descriptor.id)
+      try {
+        let result = await deleteDescriptor({ id: descriptor.id })
+        if (result.error && worthRetrying(result.error)) {
+          result = await directDelete({ id: descriptor.id })
+        }
+        if (result.error) {
+          toast({
+            title: 'Error',
+            description: errorMessage(result.error, 'Failed to delete descriptor'),
+            variant: 'destructive',
+          })
+          return false
+        }
+        toast({
+          title: 'Descriptor deleted successfully',
+          description: `"${descriptor.word}" has been removed from your descriptors.`,
+          variant: 'success',
+        })
+        return true
+      } finally {
+        setDeletingId(null)
+      }
+    },
+    [deleteDescriptor, directDelete, toast],
+  )
+
+  return { remove, deletingId }
+}
+
+/** Hides a default word from the user's view, or brings it back (spec §4 'Per-user hide'). */
+export function useToggleHidden() {
+  const { toast } = useToast()
+  const [toggle] = useToggleDescriptorHiddenMutation()
+  const [togglingId, setTogglingId] = useState<number | null>(null)
+
+  const toggleHidden = useCallback(
+    async (descriptor: Descriptor) => {
+      setTogglingId(descriptor.id)
+      try {
+        const result = await toggle({ id: descriptor.id })
+        if (result.error) {
+          toast({
+            title: 'Error',
+            description: 'Failed to update descriptor visibility',
+            variant: 'destructive',
+          })
+          return
+        }
+        toast(
+          result.data.hidden
+            ? {
+                title: 'Hidden',
+                description: `"${descriptor.word}" has been hidden from your view.`,
+              }
+            : {
+                title: 'Unhidden',
+                description: `"${descriptor.word}" has been restored to your view.`,
+              },
+        )
+      } finally {
+        setTogglingId(null)
+      }
+    },
+    [toggle, toast],
+  )
+
+  return { toggleHidden, togglingId }
+}
+
+/** Downloads the user's custom descriptors in one language as CSV, with the spec's toasts. */
+export function useCsvExport() {
+  const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>()
+  const { toast } = useToast()
+  const [exporting, setExporting] = useState<Language | null>(null)
+
+  const exportCsv = useCallback(
+    async (language: Language) => {
+      setExporting(language)
+      try {
+        const result = await dispatch(
+          descriptorsApi.endpoints.exportUserDescriptors.initiate(
+            { language },
+            { subscribe: false, forceRefetch: true },
+          ),
+        )
+        if (result.error || !result.data) {
+          toast(
+            statusOf(result.error) === 401
+              ? {
+                  title: 'Authentication Required',
+                  description: 'Please sign in to export your descriptors',
+                  variant: 'destructive',
+                }
+              : {
+                  title: 'Export Failed',
+                  description: 'Failed to export descriptors. Please try again.',
+                  variant: 'destructive',
+                },
+          )
+          return
+        }
+        saveCsv(result.data)
+        toast({
+          title: 'Export Successful',
+          description: `Saved ${result.data.fileName}`,
+          variant: 'success',
+        })
+      } finally {
+        setExporting(null)
+      }
+    },
+    [dispatch, toast],
+  )
+
+  return { exportCsv, exporting }
+}

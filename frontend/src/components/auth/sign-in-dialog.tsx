@@ -286,6 +286,8 @@ function SignInFlow({ onSignedIn, onRedirecting }: FlowProps) {
               startIcon={socialProvider === 'Google' ? <GoogleIcon /> : undefined}
               loadingPosition="start"
               loading={social !== 'idle'}
+              // Focus stays in the dialog when a step is left (Escape, Tab keep working).
+              autoFocus
               onClick={() => void continueWithProvider()}
             >
               Continue with {socialProvider}
@@ -297,6 +299,7 @@ function SignInFlow({ onSignedIn, onRedirecting }: FlowProps) {
           variant="contained"
           size="large"
           startIcon={<PhoneIcon />}
+          autoFocus={!socialProvider}
           onClick={() => setStep('phone')}
         >
           Continue with Phone

@@ -377,3 +377,36 @@ describe('languages', () => {
     },
   )
 })
+
+describe('the CSV as a spreadsheet reads it', () => {
+  it('round-trips accents, separators, quotes and neutralised formulas through a CSV parser', async () => {
+    const { parse } = await import('csv-parse/sync')
+    const token = await h.keys.tokenFor('user')
+    const natural = gestalts.find((g) => g.name === 'Natural')
+    const words = ['Größe; „groß“', 'Äußeres "Wasser"', '@SUM(A1)', 'ça se lève']
+    for (const w of words)
+      await h
+        .as(token)
+        .post('/api/descriptors', { word: w, language: 'de', gestaltId: natural?.id })
+    const res = await h.as(token).get('/api/user/descriptors/export?language=de')
+    const rows = parse(res.rawPayload, {
+      delimiter: ';',
+      bom: true,
+      columns: true,
+      record_delimiter: '\r\n',
+    }) as Record<string, string>[]
+    expect(Object.keys(rows[0] ?? {})).toEqual([
+      'ID',
+      'Word',
+      'Language',
+      'Status',
+      'Gestalt Name',
+      'Perception Name',
+    ])
+    expect(rows.map((r) => r.Word).sort()).toEqual(
+      ['Größe; „groß“', 'Äußeres "Wasser"', "'@SUM(A1)", 'ça se lève'].sort(),
+    )
+    expect(new Set(rows.map((r) => r['Gestalt Name']))).toEqual(new Set(['Natürlich']))
+    for (const row of rows) expect(row.Language).toBe('de')
+  })
+})

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '../../scripts/lib/ports.ts'
+import { untilReady } from '../../scripts/lib/ready.ts'
 import { root, stop } from '../lib.ts'
 
 export interface RunningApp {
@@ -35,19 +36,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   })
-  await new Promise<void>((resolve, reject) => {
-    let out = ''
-    const timer = setTimeout(() => reject(new Error(`not ready in 120 s:\n${out}`)), 120_000)
-    const onData = (c: Buffer) => {
-      out += c.toString()
-      if (out.includes('is ready at')) {
-        clearTimeout(timer)
-        resolve()
-      }
-    }
-    app.stdout.on('data', onData)
-    app.stderr.on('data', onData)
-  })
+  await untilReady(app, 120_000)
   const base = `http://127.0.0.1:${port}`
   return {
     base,

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '../../scripts/lib/ports.ts'
+import { untilReady } from '../../scripts/lib/ready.ts'
 import { spawn } from 'node:child_process'
 import { root, stop, treeRssMiB } from '../lib.ts'
 import type { Section } from '../lib.ts'
@@ -24,18 +25,7 @@ async function timeToReady(dataDir: string): Promise<{ seconds: number; rssMiB: 
     detached: true,
   })
   try {
-    await new Promise<void>((resolve, reject) => {
-      let out = ''
-      const timer = setTimeout(() => reject(new Error(`not ready in 120 s:\n${out}`)), 120_000)
-      app.stdout?.on('data', (c: Buffer) => {
-        out += c.toString()
-        if (out.includes('is ready at')) {
-          clearTimeout(timer)
-          resolve()
-        }
-      })
-      app.stderr?.on('data', (c: Buffer) => (out += c.toString()))
-    })
+    await untilReady(app, 120_000)
     const seconds = (performance.now() - started) / 1000
     await new Promise((r) => setTimeout(r, 2_000))
     return { seconds, rssMiB: app.pid ? await treeRssMiB(app.pid) : 0 }

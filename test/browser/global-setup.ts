@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { TestProject } from 'vitest/node'
 import { freePort } from '../../scripts/lib/ports.ts'
+import { untilReady } from '../../scripts/lib/ready.ts'
 import { startTestProvider } from '../../services/auth/test/oidc-provider.ts'
 
 declare module 'vitest' {
@@ -52,20 +53,7 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   })
-  let output = ''
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`app not ready in 90 s:\n${output}`)), 90_000)
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      if (output.includes('CRV Training is ready at')) {
-        clearTimeout(timer)
-        resolve()
-      }
-    }
-    app.stdout.on('data', onData)
-    app.stderr.on('data', onData)
-    app.once('exit', (code) => reject(new Error(`app exited with ${code}:\n${output}`)))
-  })
+  await untilReady(app, 90_000)
   project.provide('baseUrl', base)
   const group = -(app.pid ?? 0)
   return async () => {

@@ -1,5 +1,4 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle'
-import CloseIcon from '@mui/icons-material/Close'
 import GoogleIcon from '@mui/icons-material/Google'
 import PhoneIcon from '@mui/icons-material/PhoneIphone'
 import {
@@ -9,7 +8,6 @@ import {
   DialogContent,
   DialogTitle,
   Divider,
-  IconButton,
   List,
   ListItem,
   ListItemIcon,
@@ -39,6 +37,7 @@ import {
   verifyCodeFailure,
 } from './sign-in-messages.ts'
 import { openSignInPopup, redirectStartUrl, waitForPopup } from './social-sign-in.ts'
+import { DialogCloseButton } from '../dialog-close-button.tsx'
 
 const promises = [
   'Access Stage 2-3 and Stage 4-6 descriptors',
@@ -82,13 +81,7 @@ export default function SignInDialog({ open, round, onClose, ...flow }: SignInDi
       <DialogTitle id={titleId} sx={{ pr: 7 }}>
         Unlock Premium Features
       </DialogTitle>
-      <IconButton
-        aria-label="Close"
-        onClick={onClose}
-        sx={{ position: 'absolute', right: 8, top: 8 }}
-      >
-        <CloseIcon />
-      </IconButton>
+      <DialogCloseButton onClick={onClose} />
       <SignInFlow key={round} {...flow} />
     </Dialog>
   )

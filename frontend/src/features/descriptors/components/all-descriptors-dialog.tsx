@@ -1,4 +1,3 @@
-import CloseIcon from '@mui/icons-material/Close'
 import DeleteIcon from '@mui/icons-material/DeleteOutlined'
 import VisibilityIcon from '@mui/icons-material/Visibility'
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff'
@@ -10,7 +9,6 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  IconButton,
   Typography,
   useMediaQuery,
   useTheme,
@@ -21,6 +19,7 @@ import { isOwnDescriptor, type Category, type CategoryWords } from '../catalog.t
 import { useDeleteDescriptor, useToggleHidden } from '../use-descriptor-actions.ts'
 import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx'
 import { WordChip, WordList } from './word-chip.tsx'
+import { DialogCloseButton } from '../../../components/dialog-close-button.tsx'
 
 type AllDescriptorsDialogProps = {
   open: boolean
@@ -88,13 +87,7 @@ export function AllDescriptorsDialog({
       <DialogTitle id={titleId} sx={{ pr: 7 }}>
         All Descriptors - {category?.name}
       </DialogTitle>
-      <IconButton
-        aria-label="Close"
-        onClick={onClose}
-        sx={{ position: 'absolute', right: 8, top: 8 }}
-      >
-        <CloseIcon />
-      </IconButton>
+      <DialogCloseButton onClick={onClose} />
       <DialogContent dividers>
         {loading && all.length === 0 ? (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>

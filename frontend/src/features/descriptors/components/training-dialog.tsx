@@ -1,5 +1,4 @@
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward'
-import CloseIcon from '@mui/icons-material/Close'
 import {
   Alert,
   Box,
@@ -10,7 +9,6 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  IconButton,
   Paper,
   Stack,
   Typography,
@@ -23,6 +21,7 @@ import type { Category } from '../catalog.ts'
 import type { LanguageOption } from '../languages.ts'
 import type { TrainingSession } from '../use-training-session.ts'
 import { WordChip, WordList } from './word-chip.tsx'
+import { DialogCloseButton } from '../../../components/dialog-close-button.tsx'
 
 type TrainingDialogProps = {
   session: TrainingSession
@@ -105,13 +104,7 @@ export function TrainingDialog({
           <span aria-hidden>{language.flag}</span> {language.name}
         </Typography>
       </DialogTitle>
-      <IconButton
-        aria-label="Close"
-        onClick={onEnd}
-        sx={{ position: 'absolute', right: 8, top: 8 }}
-      >
-        <CloseIcon />
-      </IconButton>
+      <DialogCloseButton onClick={onEnd} />
       <DialogContent dividers>
         <Stack spacing={2.5}>
           <Paper

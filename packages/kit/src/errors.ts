@@ -23,15 +23,11 @@ export const errorBody = (code: string, message: string, details?: unknown): Err
   error: details === undefined ? { code, message } : { code, message, details },
 })
 
-export const badRequest = (message: string, details?: unknown) =>
-  new AppError('invalid_request', 400, message, details)
 export const unauthorized = (message = 'Sign-in required') =>
   new AppError('unauthorized', 401, message)
 export const forbidden = (message = 'You do not have permission to do this') =>
   new AppError('forbidden', 403, message)
 export const notFound = (message = 'Not found') => new AppError('not_found', 404, message)
-export const conflict = (message: string, details?: unknown) =>
-  new AppError('conflict', 409, message, details)
 
 // Fastify's own errors that are the caller's fault, mapped to stable codes.
 const fastifyCodes: Record<string, { code: string; status: number; message?: string }> = {

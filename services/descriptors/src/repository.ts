@@ -105,12 +105,26 @@ export async function customDescriptorsOf(
   return list.map((r) => toDescriptor(r))
 }
 
-export async function hiddenIdsOf(db: Database, userId: string): Promise<Set<number>> {
-  const list = await rows<{ descriptor_id: string }>(
+/**
+ * A signed-in caller's part of the trainer in one round trip: their own words in a language
+ * and the ids they hid.
+ */
+export async function userStateOf(
+  db: Database,
+  userId: string,
+  language: Language,
+): Promise<{ custom: Descriptor[]; hidden: Set<number> }> {
+  const [row] = await rows<{ custom: DescriptorRow[] | null; hidden: (string | number)[] | null }>(
     db,
-    sql`SELECT descriptor_id FROM descriptors.hidden WHERE user_id = ${userId}`,
+    sql`SELECT
+          (SELECT json_agg(x) FROM (${SELECT} WHERE d.is_custom AND d.created_by = ${userId}
+             AND d.language = ${language} ORDER BY d.created_at DESC, d.id DESC) x) AS custom,
+          (SELECT array_agg(descriptor_id) FROM descriptors.hidden WHERE user_id = ${userId}) AS hidden`,
   )
-  return new Set(list.map((r) => Number(r.descriptor_id)))
+  return {
+    custom: (row?.custom ?? []).map((r) => toDescriptor(r)),
+    hidden: new Set((row?.hidden ?? []).map(Number)),
+  }
 }
 
 export async function findDescriptor(db: Database, id: number): Promise<Descriptor | null> {

@@ -9,18 +9,18 @@ import {
   customDescriptorsOf,
   findCategory,
   findDescriptor,
-  hiddenIdsOf,
   listCategories,
   pendingDescriptors,
+  userStateOf,
 } from './repository.ts'
 import type { Descriptor } from './repository.ts'
+import { OPEN_STAGE } from './shared-cache.ts'
 import type { SharedVocabulary } from './shared-cache.ts'
 import { foldWord } from './vocabulary.ts'
-import type { Language, Stage } from './vocabulary.ts'
+import type { Language } from './vocabulary.ts'
 import { toCsv } from './csv.ts'
 
 type Schemas = components['schemas']
-const OPEN_STAGE: Stage = 'Stage 1-2'
 
 const idParam = (request: FastifyRequest) => Number((request.params as { id: string | number }).id)
 const languageOf = (request: FastifyRequest): Language =>
@@ -49,18 +49,16 @@ export function descriptorHandlers(db: Database, shared: SharedVocabulary): Hand
     getBulkDescriptors: async (request, reply) => {
       const language = languageOf(request)
       const user = request.user
-      const all = await shared.get(language)
+      const snapshot = await shared.snapshot(language)
       // Per caller: a browser must not serve one user's (or a visitor's) copy to another.
-      reply.header('cache-control', 'private, max-age=300').header('vary', 'Authorization')
-      if (!user) {
-        const open = all.filter((d) => d.stage === OPEN_STAGE)
-        return bulk(language, open, [], new Set())
-      }
-      const [custom, hidden] = await Promise.all([
-        customDescriptorsOf(db, user.id, language),
-        hiddenIdsOf(db, user.id),
-      ])
-      return bulk(language, all, custom, hidden)
+      reply
+        .header('cache-control', 'private, max-age=300')
+        .header('vary', 'Authorization')
+        .type('application/json; charset=utf-8')
+      // Assembled from the snapshot's serialised parts (docs/decisions.md: trainer hot path).
+      if (!user) return reply.send(snapshot.visitorBody)
+      const { custom, hidden } = await userStateOf(db, user.id, language)
+      return reply.send(snapshot.bodyFor(custom, hidden))
     },
 
     getRandomDescriptor: async (request) => {
@@ -86,12 +84,18 @@ export function descriptorHandlers(db: Database, shared: SharedVocabulary): Hand
       const categories = new Set(categoryIds)
       const stages = new Set(body.stages)
       const fits = (d: Descriptor) => categories.has(d.categoryId) && stages.has(d.stage)
-      const [all, custom, hidden] = await Promise.all([
-        shared.get(body.language),
-        user ? customDescriptorsOf(db, user.id, body.language) : Promise.resolve([]),
-        user ? hiddenIdsOf(db, user.id) : Promise.resolve(new Set<number>()),
+      const [snapshot, mine] = await Promise.all([
+        shared.snapshot(body.language),
+        user ? userStateOf(db, user.id, body.language) : undefined,
       ])
-      const pool = [...all.filter((d) => fits(d) && !hidden.has(d.api.id)), ...custom.filter(fits)]
+      const hidden = mine?.hidden
+      const pool: Descriptor[] = []
+      for (const id of categories) {
+        for (const d of snapshot.byCategory.get(id) ?? []) {
+          if (stages.has(d.stage) && !hidden?.has(d.api.id)) pool.push(d)
+        }
+      }
+      for (const d of mine?.custom ?? []) if (fits(d)) pool.push(d)
       // Never the same word twice in a row, unless it is the only one left.
       const others = pool.filter((d) => d.api.id !== body.excludeId)
       const choices = others.length > 0 ? others : pool
@@ -238,35 +242,5 @@ export function descriptorHandlers(db: Database, shared: SharedVocabulary): Hand
       await db.execute(sql`DELETE FROM descriptors.descriptors WHERE id = ${descriptor.api.id}`)
       return reply.code(204).send()
     },
-  }
-}
-
-function bulk(
-  language: Language,
-  shared: Descriptor[],
-  custom: Descriptor[],
-  hidden: Set<number>,
-): Schemas['BulkDescriptors'] {
-  const systemDescriptors = shared.map((d) =>
-    hidden.has(d.api.id) ? { ...d.api, hidden: true } : d.api,
-  )
-  const groups = (type: 'gestalt' | 'perception') => {
-    const byCategory = new Map<number, number[]>()
-    for (const d of [...shared, ...custom]) {
-      if (d.categoryType !== type) continue
-      const list = byCategory.get(d.categoryId) ?? []
-      list.push(d.api.id)
-      byCategory.set(d.categoryId, list)
-    }
-    return [...byCategory].map(([categoryId, descriptorIds]) => ({ categoryId, descriptorIds }))
-  }
-  return {
-    systemDescriptors,
-    userCustomDescriptors: custom.map((d) => d.api),
-    hiddenDescriptorIds: systemDescriptors.filter((d) => d.hidden).map((d) => d.id),
-    language,
-    totalCount: systemDescriptors.length + custom.length,
-    byGestalt: groups('gestalt'),
-    byPerception: groups('perception'),
   }
 }

@@ -1,7 +1,142 @@
 import type { Database } from '@crv/kit/db'
 import { sharedDescriptors } from './repository.ts'
 import type { Descriptor } from './repository.ts'
-import type { Language } from './vocabulary.ts'
+import type { Language, Stage } from './vocabulary.ts'
+
+/** Anonymous callers train on this stage only. */
+export const OPEN_STAGE: Stage = 'Stage 1-2'
+
+type Groups = { categoryId: number; descriptorIds: number[] }[]
+
+/**
+ * One language's shared vocabulary, prepared for the trainer's two hot calls: each descriptor
+ * already serialised (the bulk list is ~900 objects; serialising them per request cost ~2 ms of
+ * CPU, docs/decisions.md), the category groups, the visitor's whole answer, and an index by
+ * category for drawing random words.
+ */
+export class VocabularySnapshot {
+  readonly language: Language
+  readonly descriptors: Descriptor[]
+  /** Every descriptor's JSON, comma-separated, as bytes; entry i spans `spans[i]`. */
+  private readonly systemBytes: Buffer
+  private readonly spans: [number, number][]
+  readonly byCategory: Map<number, Descriptor[]>
+  readonly groups: { gestalt: Groups; perception: Groups }
+  private readonly groupsJson: { gestalt: string; perception: string }
+  private readonly indexById: Map<number, number>
+  /** The whole bulk answer for a visitor (Stage 1-2, no custom words, no hides). */
+  readonly visitorBody: Buffer
+
+  constructor(language: Language, descriptors: Descriptor[]) {
+    this.language = language
+    this.descriptors = descriptors
+    const json = descriptors.map((d) => JSON.stringify(d.api))
+    this.systemBytes = Buffer.from(json.join(','))
+    let at = 0
+    this.spans = json.map((j) => {
+      const span: [number, number] = [at, at + Buffer.byteLength(j)]
+      at = span[1] + 1
+      return span
+    })
+    this.indexById = new Map(descriptors.map((d, i) => [d.api.id, i]))
+    this.byCategory = new Map()
+    for (const d of descriptors) {
+      const list = this.byCategory.get(d.categoryId) ?? []
+      list.push(d)
+      this.byCategory.set(d.categoryId, list)
+    }
+    this.groups = {
+      gestalt: groupsOf(descriptors, 'gestalt'),
+      perception: groupsOf(descriptors, 'perception'),
+    }
+    this.groupsJson = {
+      gestalt: JSON.stringify(this.groups.gestalt),
+      perception: JSON.stringify(this.groups.perception),
+    }
+    const open = descriptors.filter((d) => d.stage === OPEN_STAGE)
+    this.visitorBody = Buffer.from(
+      bulkHead +
+        open.map((d) => JSON.stringify(d.api)).join(',') +
+        bulkTail(this.language, {
+          custom: [],
+          hiddenIds: [],
+          totalCount: open.length,
+          byGestalt: JSON.stringify(groupsOf(open, 'gestalt')),
+          byPerception: JSON.stringify(groupsOf(open, 'perception')),
+        }),
+    )
+  }
+
+  /** The bulk answer of a signed-in caller, with their own words and hides. */
+  bodyFor(custom: Descriptor[], hidden: ReadonlySet<number>): Buffer {
+    const hiddenAt = [...hidden]
+      .map((id) => this.indexById.get(id))
+      .filter((i): i is number => i !== undefined)
+      .sort((a, b) => a - b)
+    // The shared bytes as they are, with each hidden entry swapped for its hidden form.
+    const parts: Buffer[] = [headBytes]
+    let from = 0
+    for (const i of hiddenAt) {
+      const [start, end] = this.spans[i] as [number, number]
+      parts.push(this.systemBytes.subarray(from, start))
+      parts.push(
+        Buffer.from(JSON.stringify({ ...(this.descriptors[i] as Descriptor).api, hidden: true })),
+      )
+      from = end
+    }
+    parts.push(this.systemBytes.subarray(from))
+    const withCustom = (type: 'gestalt' | 'perception') =>
+      custom.some((d) => d.categoryType === type)
+        ? JSON.stringify(groupsOf([...this.descriptors, ...custom], type))
+        : this.groupsJson[type]
+    parts.push(
+      Buffer.from(
+        bulkTail(this.language, {
+          custom: custom.map((d) => JSON.stringify(d.api)),
+          hiddenIds: hiddenAt.map((i) => (this.descriptors[i] as Descriptor).api.id),
+          totalCount: this.descriptors.length + custom.length,
+          byGestalt: withCustom('gestalt'),
+          byPerception: withCustom('perception'),
+        }),
+      ),
+    )
+    return Buffer.concat(parts)
+  }
+}
+
+function groupsOf(descriptors: Descriptor[], type: 'gestalt' | 'perception'): Groups {
+  const byCategory = new Map<number, number[]>()
+  for (const d of descriptors) {
+    if (d.categoryType !== type) continue
+    const list = byCategory.get(d.categoryId) ?? []
+    list.push(d.api.id)
+    byCategory.set(d.categoryId, list)
+  }
+  return [...byCategory].map(([categoryId, descriptorIds]) => ({ categoryId, descriptorIds }))
+}
+
+// The contract's BulkDescriptors, assembled from already serialised parts.
+const bulkHead = '{"systemDescriptors":['
+const headBytes = Buffer.from(bulkHead)
+
+function bulkTail(
+  language: Language,
+  parts: {
+    custom: string[]
+    hiddenIds: number[]
+    totalCount: number
+    byGestalt: string
+    byPerception: string
+  },
+): string {
+  return (
+    `],"userCustomDescriptors":[${parts.custom.join(',')}]` +
+    `,"hiddenDescriptorIds":${JSON.stringify(parts.hiddenIds)}` +
+    `,"language":${JSON.stringify(language)}` +
+    `,"totalCount":${parts.totalCount}` +
+    `,"byGestalt":${parts.byGestalt},"byPerception":${parts.byPerception}}`
+  )
+}
 
 /**
  * The system and approved descriptors of each language, kept in memory: every trainer load
@@ -11,20 +146,53 @@ import type { Language } from './vocabulary.ts'
 export class SharedVocabulary {
   private readonly db: Database
   private readonly ttlMs: number
-  private readonly entries = new Map<Language, { at: number; value: Promise<Descriptor[]> }>()
+  private readonly entries = new Map<
+    Language,
+    { at: number; value: Promise<VocabularySnapshot>; refreshing: boolean }
+  >()
 
   constructor(db: Database, ttlMs = 30_000) {
     this.db = db
     this.ttlMs = ttlMs
   }
 
-  get(language: Language): Promise<Descriptor[]> {
+  snapshot(language: Language): Promise<VocabularySnapshot> {
     const entry = this.entries.get(language)
-    if (entry && Date.now() - entry.at < this.ttlMs) return entry.value
-    const value = sharedDescriptors(this.db, language)
-    this.entries.set(language, { at: Date.now(), value })
-    value.catch(() => this.entries.delete(language))
+    if (!entry) {
+      const value = this.load(language)
+      this.entries.set(language, { at: Date.now(), value, refreshing: false })
+      return value
+    }
+    // Stale: answer from what we have while a fresh copy loads, so no caller waits on it.
+    if (Date.now() - entry.at >= this.ttlMs && !entry.refreshing) {
+      entry.refreshing = true
+      const value = this.load(language)
+      value.then(
+        () => {
+          // Unless this language was dropped meanwhile: then the next call loads it anew.
+          if (this.entries.get(language) === entry)
+            this.entries.set(language, { at: Date.now(), value, refreshing: false })
+        },
+        () => {
+          entry.refreshing = false
+        },
+      )
+    }
+    return entry.value
+  }
+
+  private load(language: Language): Promise<VocabularySnapshot> {
+    const value = sharedDescriptors(this.db, language).then(
+      (list) => new VocabularySnapshot(language, list),
+    )
+    value.catch(() => {
+      if (this.entries.get(language)?.value === value) this.entries.delete(language)
+    })
     return value
+  }
+
+  async get(language: Language): Promise<Descriptor[]> {
+    return (await this.snapshot(language)).descriptors
   }
 
   invalidate(language?: Language): void {

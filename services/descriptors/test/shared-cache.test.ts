@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
+import type { Descriptor } from '../src/repository.ts'
+import { SharedVocabulary, VocabularySnapshot } from '../src/shared-cache.ts'
+import { harness } from './helpers.ts'
+import type { Harness } from './helpers.ts'
+
+const word = (
+  id: number,
+  categoryId: number,
+  categoryType: 'gestalt' | 'perception',
+  stage: Descriptor['stage'],
+  extra: Partial<Descriptor['api']> = {},
+): Descriptor => ({
+  api: {
+    id,
+    word: `wörd ${id} "quoted"`,
+    language: 'de',
+    gestaltId: categoryType === 'gestalt' ? categoryId : null,
+    perceptionId: categoryType === 'perception' ? categoryId : null,
+    createdBy: null,
+    isCustom: false,
+    status: 'system',
+    hidden: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...extra,
+  },
+  categoryId,
+  stage,
+  categoryType,
+})
+
+describe('the prepared bulk answer', () => {
+  const shared = [
+    word(1, 10, 'gestalt', 'Stage 1-2'),
+    word(2, 10, 'gestalt', 'Stage 1-2'),
+    word(3, 20, 'perception', 'Stage 2-3'),
+    word(4, 11, 'gestalt', 'Stage 1-2'),
+    word(5, 30, 'perception', 'Stage 4-6'),
+  ]
+  const snapshot = new VocabularySnapshot('de', shared)
+
+  it('gives a visitor Stage 1-2 only, grouped by category', () => {
+    const body = JSON.parse(snapshot.visitorBody.toString())
+    expect(body.systemDescriptors.map((d: { id: number }) => d.id)).toEqual([1, 2, 4])
+    expect(body).toMatchObject({
+      userCustomDescriptors: [],
+      hiddenDescriptorIds: [],
+      language: 'de',
+      totalCount: 3,
+      byGestalt: [
+        { categoryId: 10, descriptorIds: [1, 2] },
+        { categoryId: 11, descriptorIds: [4] },
+      ],
+      byPerception: [],
+    })
+    expect(body.systemDescriptors[0].word).toBe('wörd 1 "quoted"')
+  })
+
+  it("marks the caller's hides, skips hides of other languages, adds their own words", () => {
+    const mine = word(99, 20, 'perception', 'Stage 2-3', {
+      isCustom: true,
+      status: 'pending',
+      createdBy: 'u1',
+    })
+    // 777 is a hidden word of another language: not part of this answer.
+    const body = JSON.parse(snapshot.bodyFor([mine], new Set([5, 777, 2])).toString())
+    expect(body.systemDescriptors).toHaveLength(5)
+    expect(body.systemDescriptors.map((d: { hidden: boolean }) => d.hidden)).toEqual([
+      false,
+      true,
+      false,
+      false,
+      true,
+    ])
+    expect(body.systemDescriptors[1]).toEqual({ ...shared[1]?.api, hidden: true })
+    expect(body.hiddenDescriptorIds).toEqual([2, 5])
+    expect(body.userCustomDescriptors).toEqual([mine.api])
+    expect(body.totalCount).toBe(6)
+    expect(body.byPerception).toEqual([
+      { categoryId: 20, descriptorIds: [3, 99] },
+      { categoryId: 30, descriptorIds: [5] },
+    ])
+    expect(body.byGestalt).toEqual([
+      { categoryId: 10, descriptorIds: [1, 2] },
+      { categoryId: 11, descriptorIds: [4] },
+    ])
+  })
+
+  it('hides nothing for a caller without hides', () => {
+    const body = JSON.parse(snapshot.bodyFor([], new Set()).toString())
+    expect(body.systemDescriptors.map((d: Descriptor['api']) => d)).toEqual(
+      shared.map((d) => d.api),
+    )
+  })
+})
+
+describe('the shared vocabulary cache', () => {
+  let h: Harness
+  beforeAll(async () => {
+    h = await harness()
+  })
+  afterAll(() => h.app.close())
+
+  // A user's word an administrator approved: a concept of its own, shared from then on.
+  const approveNewWord = async (text: string) => {
+    await h.app.db.execute(sql`
+      WITH c AS (
+        INSERT INTO descriptors.concepts (category_id, pos)
+        SELECT id, 'noun' FROM descriptors.categories ORDER BY position LIMIT 1
+        RETURNING id, category_id)
+      INSERT INTO descriptors.descriptors
+        (concept_id, category_id, language, word, word_key, status, created_by, is_custom)
+      SELECT c.id, c.category_id, 'it', ${text}, ${text}, 'approved', 'someone', true FROM c`)
+  }
+
+  it('answers from a stale copy while a fresh one loads, then serves the fresh one', async () => {
+    const cache = new SharedVocabulary(h.app.db, 0)
+    const first = await cache.snapshot('it')
+    await approveNewWord('parola di prova uno')
+    // Stale at once (ttl 0): the old copy answers, a reload starts behind it.
+    expect(await cache.snapshot('it')).toBe(first)
+    await expect
+      .poll(async () => (await cache.snapshot('it')).descriptors.length)
+      .toBe(first.descriptors.length + 1)
+  })
+
+  it('drops a language at once when this process changes it', async () => {
+    const cache = new SharedVocabulary(h.app.db, 60_000)
+    const first = await cache.snapshot('it')
+    await approveNewWord('parola di prova due')
+    expect(await cache.snapshot('it')).toBe(first)
+    cache.invalidate('it')
+    const words = (await cache.get('it')).map((d) => d.api.word)
+    expect(words).toContain('parola di prova due')
+  })
+})

@@ -245,7 +245,10 @@ export function registerContractRoutes(
       bodyLimit: op.bodyLimit,
       config: { operationId: op.operationId, access: op.access },
       onRequest: async (request) => authorize(request, op.access, options.verify),
-      preHandler: async (request) => assertOwnIds(request),
+      preHandler: async (request) => {
+        assertFiniteNumbers(request)
+        assertOwnIds(request)
+      },
       ...(checks ? { onSend: responseCheck(checks) } : {}),
       handler,
     })
@@ -256,6 +259,28 @@ export function registerContractRoutes(
   return {
     implemented,
     pending: ops.map((op) => op.operationId).filter((id) => !implemented.includes(id)),
+  }
+}
+
+/**
+ * Ajv's coercion turns a path or query value such as `1e309` into Infinity and lets it past
+ * `maximum`; no operation takes an infinite number, so it is refused here by name.
+ */
+function assertFiniteNumbers(request: FastifyRequest): void {
+  for (const [where, values] of [
+    ['path', request.params],
+    ['query', request.query],
+  ] as const) {
+    if (!values || typeof values !== 'object') continue
+    for (const [name, value] of Object.entries(values as Record<string, unknown>)) {
+      if (typeof value === 'number' && !Number.isFinite(value)) {
+        throw new AppError(
+          'invalid_parameter',
+          400,
+          `${where} parameter ${name} must be a finite number`,
+        )
+      }
+    }
   }
 }
 

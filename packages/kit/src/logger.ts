@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import { LogController } from 'fastify'
-import type { FastifyInstance, FastifyServerOptions } from 'fastify'
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify'
 import type { IncomingMessage } from 'node:http'
 import type { BaseConfig } from './config.ts'
+import { errorBody } from './errors.ts'
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/
 
@@ -37,7 +44,22 @@ export function fastifyBaseOptions(config: BaseConfig): FastifyServerOptions {
           ? false
           : config.TRUST_PROXY,
     return503OnClosing: true,
+    // Addresses the router refuses before any route runs still answer in the error shape.
+    frameworkErrors: refusedAddress,
   }
+}
+
+/** Addresses the router refuses before any route runs still answer in the error shape. */
+function refusedAddress(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+  request.log.info({ code: error.code }, 'address refused by the router')
+  void reply
+    .code(tooLong ? 414 : 400)
+    .send(
+      tooLong
+        ? errorBody('url_too_long', 'A part of the address is too long')
+        : errorBody('bad_url', 'The address is not valid'),
+    )
 }
 
 /** One log line per request: id, user, route, status, duration. */

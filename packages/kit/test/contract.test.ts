@@ -193,6 +193,16 @@ describe('access from the verified token', () => {
     expect(res.json().error.code).toBe('forbidden')
   })
 
+  it('refuses an id that coerces to Infinity before any handler sees it', async () => {
+    const res = await app.inject({
+      method: 'DELETE',
+      url: '/api/descriptors/1e309',
+      headers: { authorization: `Bearer ${await keys.tokenFor('admin')}` },
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().error).toMatchObject({ code: 'invalid_parameter' })
+  })
+
   it('lets an admin in to admin operations', async () => {
     expect(
       (await get('/api/admin/pending-descriptors', await keys.tokenFor('admin'))).statusCode,

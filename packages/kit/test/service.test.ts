@@ -27,6 +27,7 @@ async function app(databaseUrl?: string) {
   instance.get('/teapot', async () => {
     throw new AppError('no_coffee', 418, 'This is a teapot', { brew: 'tea' })
   })
+  instance.get('/items/:id', async () => ({ ok: true }))
   await instance.ready()
   return instance
 }
@@ -81,5 +82,15 @@ describe('service base', () => {
     expect(res.json()).toEqual({
       error: { code: 'no_coffee', message: 'This is a teapot', details: { brew: 'tea' } },
     })
+  })
+
+  it('answers addresses the router refuses in the error shape', async () => {
+    const a = await app()
+    const long = await a.inject(`/items/${'a'.repeat(500)}`)
+    expect(long.statusCode).toBe(414)
+    expect(long.json().error.code).toBe('url_too_long')
+    const bad = await a.inject('/items/%E0%A4%A')
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().error.code).toBe('bad_url')
   })
 })

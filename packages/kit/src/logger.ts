@@ -44,6 +44,9 @@ export function fastifyBaseOptions(config: BaseConfig): FastifyServerOptions {
           ? false
           : config.TRUST_PROXY,
     return503OnClosing: true,
+    // Start-up work (migrations, the vocabulary seed, speech engines) can take longer than
+    // Fastify's 10 s on a busy machine; the launcher's own readiness wait is the limit.
+    pluginTimeout: 120_000,
     // Addresses the router refuses before any route runs still answer in the error shape.
     frameworkErrors: refusedAddress,
   }

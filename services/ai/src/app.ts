@@ -2,18 +2,111 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { basePlugin, contractRoutesPlugin, redisPlugin } from '@crv/kit'
 import type { TokenVerifier } from '@crv/kit'
+import { createStorage } from '@crv/kit/storage'
 import type { AiConfig } from './config.ts'
+import { createSpeechEngine } from './engines/index.ts'
+import type { SpeechEngine } from './engines/index.ts'
+import { EspeakCliEngine } from './engines/espeak-cli.ts'
+import { ensureGestaltClips } from './gestalts.ts'
+import { QueueRunner } from './queue.ts'
+import { RateLimiter } from './rate-limit.ts'
+import { aiHandlers, speechGuard } from './routes.ts'
+import { OpenAiSentenceEngine, TemplateSentenceEngine } from './sentences/sentence-engine.ts'
+import type { SentenceEngine } from './sentences/sentence-engine.ts'
+import { InProcessRunner, processSpeechJob, SpeechService } from './speech.ts'
+import type { SpeechRunner } from './speech.ts'
+import { loadWordFacts } from './vocabulary.ts'
 
 export interface AiAppOptions {
   config: AiConfig
   verifyToken?: TokenVerifier
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    speech: SpeechService
+  }
+}
+
 /** The ai service as a plugin: never listens (server.ts does), so tests use `inject`. */
 async function aiApp(app: FastifyInstance, { config, verifyToken }: AiAppOptions) {
   await app.register(basePlugin, { config, ...(verifyToken ? { verifyToken } : {}) })
   await app.register(redisPlugin, { url: config.REDIS_URL })
-  await app.register(contractRoutesPlugin, { tag: 'ai', handlers: {} })
+
+  const storage = createStorage(config)
+  const facts = loadWordFacts(config.VOCABULARY_DIR)
+  if (facts.size === 0) {
+    app.log.warn(
+      { dir: config.VOCABULARY_DIR },
+      'no descriptor vocabulary found: example sentences use the neutral templates',
+    )
+  }
+  const engine: SpeechEngine = createSpeechEngine(config, facts)
+  if (engine instanceof EspeakCliEngine) await engine.check()
+  const sentences: SentenceEngine =
+    config.SENTENCE_ENGINE === 'openai'
+      ? new OpenAiSentenceEngine({
+          url: config.OPENAI_CHAT_URL ?? '',
+          apiKey: config.OPENAI_CHAT_API_KEY,
+          model: config.OPENAI_CHAT_MODEL ?? '',
+          timeoutMs: Math.min(config.SPEECH_TIMEOUT_MS, 8_000),
+          fallback: new TemplateSentenceEngine(facts),
+          onFallback: (reason) => app.log.warn({ reason }, 'chat sentence failed; used a template'),
+        })
+      : new TemplateSentenceEngine(facts)
+
+  let runner: SpeechRunner
+  if (config.REDIS_URL) {
+    const queue = new QueueRunner(config.REDIS_URL, config.SPEECH_QUEUE)
+    runner = queue
+    // A Redis that is down at start leaves the service up but not ready (like redisPlugin).
+    await Promise.race([queue.ready(), new Promise((r) => setTimeout(r, 2_000))])
+  } else {
+    runner = new InProcessRunner(
+      (job) => processSpeechJob(engine, storage, job),
+      config.AI_WORKER_CONCURRENCY,
+    )
+  }
+  const speech = new SpeechService({ engine, storage, runner, timeoutMs: config.SPEECH_TIMEOUT_MS })
+  app.decorate('speech', speech)
+  app.addHook('onClose', async () => {
+    await runner.close()
+    await engine.close?.()
+  })
+
+  // The ideogram page's clips, before the service says it is ready (the media service serves
+  // them). If the engine fails now the service stays up, not ready, and tries again.
+  let clipsProblem: string | null = null
+  const makeClips = async () => {
+    try {
+      const made = await ensureGestaltClips(engine, storage)
+      if (made.length > 0) app.log.info({ made }, 'gestalt clips generated')
+      clipsProblem = null
+    } catch (err) {
+      clipsProblem = `gestalt clips: ${(err as Error).message}`
+      app.log.error({ err }, 'could not generate the gestalt clips; retrying in 30 s')
+      const retry = setTimeout(() => void makeClips(), 30_000)
+      retry.unref()
+      app.addHook('onClose', async () => clearTimeout(retry))
+    }
+  }
+  await makeClips()
+  app.readiness.set('gestalt-clips', async () => {
+    if (clipsProblem) throw new Error(clipsProblem)
+  })
+
+  const limiter = new RateLimiter(
+    {
+      user: config.AI_RATE_LIMIT_USER,
+      anonymous: config.AI_RATE_LIMIT_ANONYMOUS,
+      ip: config.AI_RATE_LIMIT_IP,
+      windowMs: config.AI_RATE_LIMIT_WINDOW_MS,
+    },
+    app.redis,
+    `crv:ai:rate:${config.SPEECH_QUEUE}`,
+  )
+  app.addHook('preValidation', speechGuard(limiter))
+  await app.register(contractRoutesPlugin, { tag: 'ai', handlers: aiHandlers(speech, sentences) })
 }
 
 export default fp(aiApp, { name: 'ai-app' })

@@ -4,12 +4,12 @@ import { useCallback, useId, useMemo, useRef, useState } from 'react'
 import { useAuth } from '../../components/auth/index.ts'
 import { PageContainer } from '../../components/page-container.tsx'
 import { pageMeta } from '../../config/page-meta.ts'
+import { useGetAppSettingsQuery } from '../../lib/api/generated.ts'
 import type { Descriptor, Stage, TrainingLanguage } from '../../lib/api/generated.ts'
 import { usePageMeta } from '../../lib/use-page-meta.ts'
 import {
   categoriesInStages,
   categoryKeyOf,
-  defaultStages,
   keepShownSelection,
   openStage,
   relatedDescriptors,
@@ -27,13 +27,16 @@ import { StageFilter } from './components/stage-filter.tsx'
 import { TrainingDialog } from './components/training-dialog.tsx'
 import { TrainingProtocolCard } from './components/training-protocol-card.tsx'
 import {
+  defaultLanguage,
   localStorageOrNothing,
-  readPreferredLanguage,
   savePreferredLanguage,
   trainingLanguages,
 } from './languages.ts'
+import { defaultStagesFor, storedLanguage } from './trainer-defaults.ts'
 import { useDescriptorCatalog } from './use-descriptor-catalog.ts'
 import { nothingSelectedText, useTrainingSession } from './use-training-session.ts'
+import { useVoiceAssistant } from './voice/use-voice-assistant.ts'
+import { VoiceControls, VoiceToggle } from './voice/voice-controls.tsx'
 
 /** How many related words 'Reveal More Descriptors' shows at most. */
 const relatedLimit = 12
@@ -45,10 +48,17 @@ export function DescriptorTrainingPage() {
   usePageMeta(pageMeta.descriptorTraining.title, pageMeta.descriptorTraining.description)
   const { status, user, requireSignIn, openSignIn } = useAuth()
   const signedIn = user !== null
-  const [language, setLanguage] = useState<TrainingLanguage>(() =>
-    readPreferredLanguage(localStorageOrNothing()),
+  // Until the visitor chooses, the administrator's defaults (admin panel settings) apply.
+  const settings = useGetAppSettingsQuery().data
+  const [languageChoice, setLanguage] = useState<TrainingLanguage | null>(() =>
+    storedLanguage(localStorageOrNothing()),
   )
-  const [chosenStages, setChosenStages] = useState<Stage[]>([...defaultStages])
+  const language = languageChoice ?? settings?.defaultLanguage ?? defaultLanguage
+  const [stageChoice, setChosenStages] = useState<Stage[] | null>(null)
+  const chosenStages = useMemo(
+    () => stageChoice ?? defaultStagesFor(settings?.defaultStage, signedIn),
+    [stageChoice, settings?.defaultStage, signedIn],
+  )
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set())
   const [alert, setAlert] = useState<string | null>(null)
   const [dialog, setDialog] = useState<OpenDialog | null>(null)
@@ -93,6 +103,11 @@ export function DescriptorTrainingPage() {
   )
   const onNothingSelected = useCallback(() => setAlert(nothingSelectedText), [])
   const training = useTrainingSession({ buildRequest, relatedFor, onNothingSelected })
+  const voice = useVoiceAssistant({
+    language,
+    descriptor: training.session.loading ? null : training.session.descriptor,
+    training: training.session.running,
+  })
 
   function changeLanguage(next: TrainingLanguage) {
     setLanguage(next)
@@ -114,11 +129,16 @@ export function DescriptorTrainingPage() {
       return
     }
     // After signing in the stage the visitor asked for is added.
-    requireSignIn(() => setChosenStages((current) => toggleStage(current, stage)))
+    requireSignIn(() =>
+      setChosenStages((current) =>
+        toggleStage(current ?? defaultStagesFor(settings?.defaultStage, false), stage),
+      ),
+    )
   }
 
   function onStart() {
     setAlert(null)
+    voice.prepare()
     training.start()
   }
 
@@ -150,6 +170,7 @@ export function DescriptorTrainingPage() {
           spacing={1.5}
           sx={{ alignItems: 'center', flexShrink: 0, flexWrap: 'wrap', rowGap: 1.5 }}
         >
+          <VoiceToggle voice={voice} />
           <LanguageSelect value={language} onChange={changeLanguage} />
           {/* Hidden, not removed, while a session runs: ending the session gives it the focus back. */}
           <Button
@@ -262,6 +283,7 @@ export function DescriptorTrainingPage() {
           onNext={training.next}
           onReveal={training.reveal}
           onEnd={onEnd}
+          wordAids={(descriptor) => <VoiceControls voice={voice} descriptor={descriptor} />}
         />
       ) : null}
     </PageContainer>

@@ -1,0 +1,95 @@
+import ClearIcon from '@mui/icons-material/Clear'
+import RecordVoiceOverIcon from '@mui/icons-material/RecordVoiceOver'
+import VolumeUpIcon from '@mui/icons-material/VolumeUp'
+import {
+  Box,
+  Button,
+  CircularProgress,
+  FormControlLabel,
+  Paper,
+  Stack,
+  Switch,
+  Typography,
+} from '@mui/material'
+import type { Descriptor } from '../../../lib/api/generated.ts'
+import type { VoiceAssistant } from './use-voice-assistant.ts'
+
+/** The voice on/off switch (spec §2: 'AI Voice Assistant Active'). */
+export function VoiceToggle({ voice }: { voice: VoiceAssistant }) {
+  return (
+    <FormControlLabel
+      control={
+        <Switch
+          checked={voice.enabled}
+          onChange={(event) => voice.setEnabled(event.target.checked)}
+        />
+      }
+      label="AI Voice Assistant Active"
+    />
+  )
+}
+
+/** Pronounce, Example Sentence, the sentence and Clear, under the word on show (spec §2). */
+export function VoiceControls({
+  voice,
+  descriptor,
+}: {
+  voice: VoiceAssistant
+  descriptor: Descriptor
+}) {
+  return (
+    <Stack spacing={1.5}>
+      <VoiceToggle voice={voice} />
+      {voice.enabled ? (
+        <>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+            <Button
+              variant="outlined"
+              onClick={() => void voice.pronounce(descriptor)}
+              disabled={voice.isPlaying}
+              startIcon={
+                voice.isPlaying ? <CircularProgress size={18} color="inherit" /> : <VolumeUpIcon />
+              }
+              sx={{ flex: 1 }}
+            >
+              {voice.isPlaying ? 'Playing...' : 'Pronounce'}
+            </Button>
+            <Button
+              variant="outlined"
+              onClick={() => void voice.exampleSentence(descriptor)}
+              disabled={voice.isGenerating}
+              startIcon={
+                voice.isGenerating ? (
+                  <CircularProgress size={18} color="inherit" />
+                ) : (
+                  <RecordVoiceOverIcon />
+                )
+              }
+              sx={{ flex: 1 }}
+            >
+              {voice.isGenerating ? 'Generating...' : 'Example Sentence'}
+            </Button>
+          </Stack>
+          {voice.sentence ? (
+            <Paper
+              variant="outlined"
+              sx={{ p: 2, display: 'flex', gap: 1, alignItems: 'flex-start' }}
+            >
+              <Box sx={{ flex: 1 }}>
+                <Typography variant="caption" color="text.secondary" component="p">
+                  Example sentence
+                </Typography>
+                <Typography data-testid="example-sentence" lang={descriptor.language}>
+                  {voice.sentence}
+                </Typography>
+              </Box>
+              <Button size="small" onClick={voice.clearSentence} startIcon={<ClearIcon />}>
+                Clear
+              </Button>
+            </Paper>
+          ) : null}
+        </>
+      ) : null}
+    </Stack>
+  )
+}

@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
+import type { Browser, Locator, Page, Response } from 'playwright-core'
+import { launch, watchProblems } from './browser.ts'
+
+const base = inject('baseUrl')
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+type Category = { id: number; name: string }
+
+function newPhone(): string {
+  return `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`
+}
+
+async function getJson<T>(path: string): Promise<T> {
+  const response = await fetch(base + path)
+  expect(response.status).toBe(200)
+  return (await response.json()) as T
+}
+
+async function signInByPhone(page: Page): Promise<void> {
+  const phone = newPhone()
+  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Unlock Premium Features' })
+  await dialog.getByRole('button', { name: 'Continue with Phone' }).click()
+  await dialog.getByLabel('Phone Number').fill(phone)
+  await dialog.getByLabel('Phone Number').press('Enter')
+  await page.getByText('Verification code has been sent to your phone').waitFor()
+  const outbox = await getJson<{ phone: string; code: string }[]>(
+    `/api/auth/dev/sms-outbox?phone=${encodeURIComponent(phone)}`,
+  )
+  const code = outbox.find((entry) => entry.phone === phone)?.code
+  if (!code) throw new Error(`no code was sent to ${phone}`)
+  await dialog.getByLabel('Verification Code').fill(code)
+  await dialog.getByRole('button', { name: 'Verify Code' }).click()
+  await dialog.waitFor({ state: 'hidden' })
+  await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).waitFor()
+}
+
+/** Counts what the Web Audio API decoded and started, as the page's own code calls it. */
+function countAudio(page: Page) {
+  return page.addInitScript(() => {
+    const counts = { decoded: 0, started: 0 }
+    Object.assign(window, { __audio: counts })
+    const decode = AudioContext.prototype.decodeAudioData
+    AudioContext.prototype.decodeAudioData = async function (
+      this: AudioContext,
+      data: ArrayBuffer,
+    ) {
+      const buffer = await decode.call(this, data)
+      if (buffer.duration > 0.2) counts.decoded += 1
+      return buffer
+    }
+    const start = AudioBufferSourceNode.prototype.start
+    AudioBufferSourceNode.prototype.start = function (
+      this: AudioBufferSourceNode,
+      ...args: Parameters<AudioBufferSourceNode['start']>
+    ) {
+      counts.started += 1
+      return start.apply(this, args)
+    }
+  })
+}
+
+const audioCounts = (page: Page) =>
+  page.evaluate(
+    () => (window as unknown as { __audio: { decoded: number; started: number } }).__audio,
+  )
+
+const isSpeech = (r: Response) =>
+  r.url().endsWith('/api/ai/speech') && r.request().method() === 'POST'
+
+async function startTraining(page: Page, languageOption: RegExp, language: string) {
+  const [gestalt] = await getJson<Category[]>(`/api/gestalts?language=${language}`)
+  if (!gestalt) throw new Error('no gestalts')
+  await page.getByRole('combobox', { name: 'Language' }).click()
+  await page.getByRole('option', { name: languageOption }).click()
+  await page.getByRole('checkbox', { name: `Select ${gestalt.name}` }).check()
+  await page.getByRole('button', { name: 'Start Training' }).click()
+  const dialog = page.getByRole('dialog', { name: /Descriptor Training/ })
+  await dialog.getByTestId('training-word').waitFor()
+  return dialog
+}
+
+async function shownWord(dialog: Locator) {
+  return (await dialog.getByTestId('training-word').innerText()).trim()
+}
+
+describe('the trainer’s voice, signed in', () => {
+  it('pronounces a German word through Web Audio and shows an Italian example sentence', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    const problems = watchProblems(page)
+    await countAudio(page)
+    await page.goto(base + '/descriptors')
+    await signInByPhone(page)
+    await page.getByRole('switch', { name: 'AI Voice Assistant Active' }).first().waitFor()
+
+    // The new word is pronounced by itself 500 ms after it appears.
+    const automatic = page.waitForResponse(isSpeech)
+    const dialog = await startTraining(page, /Deutsch/, 'de')
+    const auto = await automatic
+    expect(auto.status()).toBe(200)
+    expect(auto.headers()['content-type']).toBe('audio/mpeg')
+    expect(auto.request().postDataJSON()).toEqual({ word: await shownWord(dialog), language: 'de' })
+    const pronounce = dialog.getByRole('button', { name: /^(Pronounce|Playing\.\.\.)$/ })
+    await dialog.getByRole('button', { name: 'Pronounce' }).waitFor()
+
+    // Pressed: the same word again, this time from the cache, while 'Playing...' shows.
+    const pressed = page.waitForResponse(isSpeech)
+    await dialog.getByRole('button', { name: 'Pronounce' }).click()
+    const again = await pressed
+    expect(again.status()).toBe(200)
+    expect(again.headers()['content-type']).toBe('audio/mpeg')
+    expect(again.headers()['x-speech-cache']).toBe('hit')
+    await dialog.getByRole('button', { name: 'Playing...' }).waitFor()
+    await dialog.getByRole('button', { name: 'Pronounce' }).waitFor()
+    expect(await pronounce.count()).toBe(1)
+    const counts = await audioCounts(page)
+    expect(counts.decoded).toBeGreaterThanOrEqual(2)
+    expect(counts.started).toBeGreaterThanOrEqual(2)
+
+    // Voice off: no Pronounce, nothing spoken for the next word.
+    await dialog.getByRole('switch', { name: 'AI Voice Assistant Active' }).uncheck()
+    expect(await dialog.getByRole('button', { name: 'Pronounce' }).count()).toBe(0)
+    await dialog.getByRole('switch', { name: 'AI Voice Assistant Active' }).check()
+    await dialog.getByRole('button', { name: 'End Training' }).click()
+
+    // Italian: an example sentence with the word, shown and spoken; Next clears it.
+    const italian = await startTraining(page, /Italiano/, 'it')
+    const word = await shownWord(italian)
+    await italian.getByRole('button', { name: 'Pronounce' }).waitFor()
+    const written = page.waitForResponse((r) => r.url().endsWith('/api/ai/sentence-with-speech'))
+    await italian.getByRole('button', { name: 'Example Sentence' }).click()
+    await italian.getByRole('button', { name: 'Generating...' }).waitFor()
+    const answer = await written
+    expect(answer.status()).toBe(200)
+    const sentence = italian.getByTestId('example-sentence')
+    await sentence.waitFor()
+    expect(await sentence.innerText()).toContain(word)
+    expect(await sentence.getAttribute('lang')).toBe('it')
+    await italian.getByRole('button', { name: 'Clear' }).click()
+    expect(await sentence.count()).toBe(0)
+
+    await italian.getByRole('button', { name: 'Example Sentence' }).click()
+    await sentence.waitFor()
+    await italian.getByRole('button', { name: 'Next' }).click()
+    await sentence.waitFor({ state: 'detached' })
+
+    expect(problems).toEqual([])
+    await page.close()
+  }, 90_000)
+})

@@ -30,6 +30,8 @@ WORKDIR /app
 COPY --from=deps /app ./
 COPY packages/ ./packages/
 COPY services/${SERVICE}/ ./services/${SERVICE}/
+# The vocabulary files: descriptors seeds them; ai reads them for example sentences' parts of speech.
+COPY services/descriptors/data/ ./services/descriptors/data/
 WORKDIR /app/services/${SERVICE}
 USER node
 EXPOSE ${PORT}

@@ -1,0 +1,81 @@
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit'
+import { useCallback } from 'react'
+import { useDispatch, useStore } from 'react-redux'
+import { api } from '../../lib/api/generated.ts'
+import type { TachistoscopeUploadResult } from '../../lib/api/generated.ts'
+import { selectAccessToken, type SessionRootState } from '../../lib/session/session-slice.ts'
+import type { ImageCategory } from './exposures.ts'
+
+export type UploadOutcome =
+  { ok: true; image: TachistoscopeUploadResult } | { ok: false; status: number; message: string }
+
+const uploadUrl = '/api/tachistoscope/images/upload'
+
+/** Whether the browser calls the file an image (spec §5: other files are skipped). */
+export const looksLikeImage = (file: File) => file.type.startsWith('image/')
+
+function messageOf(status: number, body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { error?: { message?: unknown } }
+    if (typeof parsed.error?.message === 'string') return parsed.error.message
+  } catch {
+    // not JSON: fall through
+  }
+  if (status === 0) return 'The connection was lost. Please try again.'
+  return `${status}: ${body || 'Upload failed'}`
+}
+
+/** One multipart upload with progress (fetch cannot report upload progress; XHR can). */
+function send(
+  file: File,
+  form: { category: ImageCategory; fit: boolean },
+  token: string | null,
+  onProgress: (fraction: number) => void,
+): Promise<UploadOutcome> {
+  return new Promise((resolve) => {
+    const body = new FormData()
+    // Fields before the file, so the server knows them before the bytes arrive.
+    body.append('category', form.category)
+    body.append('fit', String(form.fit))
+    body.append('file', file, file.name)
+    const xhr = new XMLHttpRequest()
+    xhr.open('POST', uploadUrl)
+    xhr.withCredentials = true
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`)
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total)
+    }
+    xhr.onload = () => {
+      if (xhr.status === 201) {
+        onProgress(1)
+        resolve({ ok: true, image: JSON.parse(xhr.responseText) as TachistoscopeUploadResult })
+      } else {
+        resolve({ ok: false, status: xhr.status, message: messageOf(xhr.status, xhr.responseText) })
+      }
+    }
+    xhr.onerror = () => resolve({ ok: false, status: 0, message: messageOf(0, '') })
+    xhr.send(body)
+  })
+}
+
+/**
+ * Uploads one picture to a category, reporting progress; an expired access token is renewed
+ * once through the session's refresh call, as every other API call does.
+ */
+export function useImageUpload() {
+  const store = useStore<SessionRootState>()
+  const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>()
+  return useCallback(
+    async (
+      file: File,
+      form: { category: ImageCategory; fit: boolean },
+      onProgress: (fraction: number) => void,
+    ): Promise<UploadOutcome> => {
+      const first = await send(file, form, selectAccessToken(store.getState()), onProgress)
+      if (first.ok || first.status !== 401) return first
+      await dispatch(api.endpoints.refreshSession.initiate({}))
+      return send(file, form, selectAccessToken(store.getState()), onProgress)
+    },
+    [store, dispatch],
+  )
+}

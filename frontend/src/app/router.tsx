@@ -72,7 +72,7 @@ export function createAppRouter() {
             {
               path: paths.adminPanel,
               lazy: async () => ({
-                Component: (await import('../features/admin/admin-panel-page.tsx')).AdminPanelPage,
+                Component: (await import('./routes/admin-panel-route.tsx')).AdminPanelRoute,
               }),
             },
             {

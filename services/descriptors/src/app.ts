@@ -5,6 +5,8 @@ import { basePlugin, contractRoutesPlugin } from '@crv/kit'
 import type { TokenVerifier } from '@crv/kit'
 import { databasePlugin } from '@crv/kit/db'
 import type { DescriptorsConfig } from './config.ts'
+import { adminHandlers } from './admin-routes.ts'
+import { createForwarder } from './analytics.ts'
 import { descriptorHandlers } from './routes.ts'
 import { seedVocabulary } from './seed.ts'
 import { SharedVocabulary } from './shared-cache.ts'
@@ -40,7 +42,18 @@ async function descriptorsApp(
   app.decorate('vocabulary', shared)
   await app.register(contractRoutesPlugin, {
     tag: 'descriptors',
-    handlers: descriptorHandlers(app.db, shared),
+    handlers: {
+      ...descriptorHandlers(app.db, shared),
+      ...adminHandlers({
+        db: app.db,
+        shared,
+        verifyToken: app.verifyToken,
+        log: app.log,
+        loadVocabulary,
+        eventsPerMinute: config.EVENTS_PER_MINUTE,
+        forwarder: createForwarder(config),
+      }),
+    },
   })
 }
 

@@ -7,6 +7,14 @@ export const configShape = {
     error: 'set DATABASE_URL to a PostgreSQL URL (npm start provides an embedded one)',
   }),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  /** Forward recorded analytics events to a Plausible or Umami server as well. */
+  ANALYTICS_PROVIDER: z.enum(['none', 'plausible', 'umami']).default('none'),
+  /** Base URL of that server, e.g. https://plausible.io. */
+  ANALYTICS_URL: z.url().optional(),
+  /** Plausible: the site's domain; Umami: the website id. */
+  ANALYTICS_SITE: z.string().min(1).max(200).optional(),
+  /** Event batches accepted per client IP per minute (POST /api/events). */
+  EVENTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
 }
 
 export type DescriptorsConfig = ReturnType<typeof loadDescriptorsConfig>

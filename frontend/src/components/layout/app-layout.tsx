@@ -1,6 +1,7 @@
 import { Box } from '@mui/material'
 import { useState } from 'react'
 import { Outlet, useLocation, useNavigation } from 'react-router-dom'
+import { usePageViews } from '../../lib/analytics/use-page-views.ts'
 import { AppHeader } from './app-header.tsx'
 import { HeaderSlotContext } from './header-slot.tsx'
 import { SideMenu } from './side-menu.tsx'
@@ -8,6 +9,7 @@ import { SideMenu } from './side-menu.tsx'
 export function AppLayout() {
   const location = useLocation()
   const navigation = useNavigation()
+  usePageViews()
   // The menu is open for the location it was opened at, so any navigation closes it.
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null)
   const menuOpen = menuOpenAt === location.key

@@ -1,13 +1,100 @@
+import { Badge, Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material'
+import type { ReactNode } from 'react'
+import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 import { AdminOnly } from '../../components/access/index.ts'
-import { PagePlaceholder } from '../../components/page-placeholder.tsx'
+import { PageContainer } from '../../components/page-container.tsx'
 import { pageMeta } from '../../config/page-meta.ts'
+import { paths } from '../../config/paths.ts'
 import { usePageMeta } from '../../lib/use-page-meta.ts'
+import { useListPendingDescriptorsQuery } from './api.ts'
+import { DatabaseTab } from './components/database-tab.tsx'
+import { DescriptorsTab } from './components/descriptors-tab.tsx'
+import { PendingDescriptorList } from './components/pending-descriptor-list.tsx'
+import { SettingsTab } from './components/settings-tab.tsx'
 
-export function AdminPanelPage() {
+const tabs = ['pending', 'images', 'descriptors', 'database', 'settings'] as const
+type TabName = (typeof tabs)[number]
+const isTab = (value: string | null): value is TabName => tabs.some((t) => t === value)
+
+type AdminPanelProps = {
+  /** The image library (upload, stats, gallery), provided by the tachistoscope feature. */
+  images?: ReactNode
+}
+
+function ImagesFallback() {
+  return (
+    <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+      <Typography>Upload and manage the tachistoscope&apos;s images.</Typography>
+      <Stack direction="row" spacing={2}>
+        <Button variant="contained" component={RouterLink} to={paths.tachistoscopeAdmin}>
+          Upload Images
+        </Button>
+        <Button component={RouterLink} to={paths.tachistoscope}>
+          Test the Tachistoscope
+        </Button>
+      </Stack>
+    </Stack>
+  )
+}
+
+function AdminPanel({ images }: AdminPanelProps) {
+  const [params, setParams] = useSearchParams()
+  const requested = params.get('tab')
+  const tab: TabName = isTab(requested) ? requested : 'pending'
+  const { data: pending } = useListPendingDescriptorsQuery()
+  const labels: Record<TabName, ReactNode> = {
+    pending: (
+      <Badge color="warning" badgeContent={pending?.length ?? 0} showZero max={999}>
+        <Box component="span" sx={{ pr: 1.5 }}>
+          Pending
+        </Box>
+      </Badge>
+    ),
+    images: 'Images',
+    descriptors: 'Descriptors',
+    database: 'Database',
+    settings: 'Settings',
+  }
+  return (
+    <PageContainer>
+      <Typography variant="h4" component="h1">
+        Admin Panel
+      </Typography>
+      <Tabs
+        value={tab}
+        onChange={(_e, next: TabName) => setParams({ tab: next }, { replace: true })}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        aria-label="Admin panel sections"
+        sx={{ mt: 2, mb: 3, borderBottom: 1, borderColor: 'divider' }}
+      >
+        {tabs.map((t) => (
+          <Tab
+            key={t}
+            value={t}
+            label={labels[t]}
+            id={`admin-tab-${t}`}
+            aria-controls={`admin-panel-${t}`}
+            {...(t === 'pending' ? { 'aria-label': `Pending (${pending?.length ?? 0})` } : {})}
+          />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
+        {tab === 'pending' ? <PendingDescriptorList /> : null}
+        {tab === 'images' ? (images ?? <ImagesFallback />) : null}
+        {tab === 'descriptors' ? <DescriptorsTab /> : null}
+        {tab === 'database' ? <DatabaseTab /> : null}
+        {tab === 'settings' ? <SettingsTab /> : null}
+      </Box>
+    </PageContainer>
+  )
+}
+
+export function AdminPanelPage({ images }: AdminPanelProps = {}) {
   usePageMeta(pageMeta.adminPanel.title, pageMeta.adminPanel.description)
   return (
     <AdminOnly refusal="denied">
-      <PagePlaceholder title="Admin Panel" />
+      <AdminPanel images={images} />
     </AdminOnly>
   )
 }

@@ -1,13 +1,20 @@
+import { Typography } from '@mui/material'
 import { AdminOnly } from '../../components/access/index.ts'
-import { PagePlaceholder } from '../../components/page-placeholder.tsx'
+import { PageContainer } from '../../components/page-container.tsx'
 import { pageMeta } from '../../config/page-meta.ts'
 import { usePageMeta } from '../../lib/use-page-meta.ts'
+import { PendingDescriptorList } from './components/pending-descriptor-list.tsx'
 
 export function PendingDescriptorsPage() {
   usePageMeta(pageMeta.pendingDescriptors.title, pageMeta.pendingDescriptors.description)
   return (
     <AdminOnly refusal="denied">
-      <PagePlaceholder title="Pending Descriptors" />
+      <PageContainer>
+        <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
+          Pending Descriptors
+        </Typography>
+        <PendingDescriptorList />
+      </PageContainer>
     </AdminOnly>
   )
 }

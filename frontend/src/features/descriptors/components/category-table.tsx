@@ -39,7 +39,10 @@ type CategoryTableProps = {
 const typeName = (category: Category) => (category.type === 'gestalt' ? 'Gestalt' : 'Perception')
 
 function SampleWords({ words, loading }: { words: CategoryWords | undefined; loading: boolean }) {
-  if (loading && !words) return <Skeleton width="80%" aria-label="Loading descriptors" />
+  if (loading && !words) {
+    // A label needs a role to name: a plain <span> may not carry one (axe aria-prohibited-attr).
+    return <Skeleton width="80%" role="progressbar" aria-label="Loading descriptors" />
+  }
   const { shown, more } = sampleWords((words?.visible ?? []).map((d) => d.word))
   if (shown.length === 0) {
     return (

@@ -1,11 +1,10 @@
-const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
-const pad = (n: number) => String(n).padStart(2, '0')
+import { format } from 'date-fns'
 
 /** 'MMM dd, yyyy at HH:mm' in the viewer's time zone (spec §9), e.g. 'Mar 05, 2026 at 14:07'. */
 export function formatSubmitted(iso: string): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return ''
-  return `${months[date.getMonth()]} ${pad(date.getDate())}, ${date.getFullYear()} at ${pad(date.getHours())}:${pad(date.getMinutes())}`
+  return format(date, "MMM dd, yyyy 'at' HH:mm")
 }
 
 /** A creator id as the admin pages show it: its first 8 characters (spec §9). */

@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config'
 // `test/` at the root holds the repo-level checks (contract, generated files, deployment).
 export default defineConfig({
   test: {
+    // The JSON feeds docs/quality.md (scripts/quality-report.ts).
+    reporters: ['default', 'json'],
+    outputFile: { json: 'test-results/unit.json' },
     projects: [
       'packages/kit',
       'gateway',

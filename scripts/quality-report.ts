@@ -1,0 +1,119 @@
+// Writes docs/quality.md: what each test suite covers, how many tests it ran and passed (from
+// the JSON that `npm test` and `npm run test:browser` leave in test-results/), and the latest
+// figures of `npm run bench` (bench/report.md). Run by those scripts; by hand:
+// `node scripts/quality-report.ts`.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('../', import.meta.url))
+const path = (p: string) => root + p
+
+interface VitestJson {
+  numTotalTests: number
+  numPassedTests: number
+  numFailedTests: number
+  numPendingTests: number
+  testResults: { name: string; assertionResults: { status: string }[] }[]
+}
+
+/** Which files make up each suite, and what it proves. */
+const SUITES: { name: string; match: RegExp; covers: string; source: 'unit' | 'browser' }[] = [
+  {
+    name: 'Service rules',
+    match: /\/services\/[^/]+\/test\//,
+    covers:
+      'every rule of every service against real PostgreSQL (or embedded PGlite) and Redis through `app.inject`: validation, ownership, limits, storage, queues, engines',
+    source: 'unit',
+  },
+  {
+    name: 'Platform kit and gateway',
+    match: /\/(packages\/kit|gateway)\/test\//,
+    covers:
+      'contract loading, token checks, error shape, storage drivers (fs, S3 on s3rver), routing, rate limits, security headers',
+    source: 'unit',
+  },
+  {
+    name: 'Frontend units',
+    match: /\/frontend\/src\//,
+    covers: 'playback scheduler, flash engine, sidereal clock, session and sign-in state, CSV file',
+    source: 'unit',
+  },
+  {
+    name: 'Access matrix',
+    match: /\/test\/access-matrix\.test\.ts$/,
+    covers:
+      'every contract operation as visitor, user and admin on its owning service, and forged tokens on every service',
+    source: 'unit',
+  },
+  {
+    name: 'Hostile input',
+    match: /\/test\/hostile\.test\.ts$/,
+    covers:
+      'fast-check requests from the contract against every operation: wrong types, huge strings, unicode edge cases, missing and extra fields, path traversal, malformed JSON, tampered tokens — no 500, always the error shape',
+    source: 'unit',
+  },
+  {
+    name: 'Faults under load',
+    match: /\/test\/faults\.test\.ts$/,
+    covers:
+      'a killed service, a PostgreSQL restart and a Redis (AOF) restart while a steady mix of requests runs: recovery within 5 s, no committed write lost, no request hanging',
+    source: 'unit',
+  },
+  {
+    name: 'Launch, deployment and docs',
+    match: /\/test\/(launcher|deploy|config-docs|operations|admin-cli|custom-words-speech)\.test\.ts$/,
+    covers:
+      '`npm start` (crash and restart of a service, clean stop, data kept), Compose file schema, every setting documented, no unbuilt operations, the admin CLI',
+    source: 'unit',
+  },
+  {
+    name: 'Browser journeys',
+    match: /\/test\/browser\//,
+    covers:
+      'the whole app in Chromium: every route as visitor, user and admin with axe-core checks, sign-in, the trainers, speech, ideogram loop timing, tachistoscope flash timing, sidereal time, administration, keyboard-only use',
+    source: 'browser',
+  },
+]
+
+function load(file: string): VitestJson | undefined {
+  if (!existsSync(path(file))) return undefined
+  return JSON.parse(readFileSync(path(file), 'utf8')) as VitestJson
+}
+
+const results = { unit: load('test-results/unit.json'), browser: load('test-results/browser.json') }
+
+function counts(suite: (typeof SUITES)[number]): string {
+  const run = results[suite.source]
+  if (!run) return 'not run yet'
+  const files = run.testResults.filter((f) => suite.match.test(f.name))
+  const statuses = files.flatMap((f) => f.assertionResults.map((a) => a.status))
+  const passed = statuses.filter((s) => s === 'passed').length
+  const failed = statuses.filter((s) => s === 'failed').length
+  const skipped = statuses.length - passed - failed
+  return `${files.length} files, ${passed} passed${failed ? `, **${failed} failed**` : ''}${skipped ? `, ${skipped} skipped` : ''}`
+}
+
+const bench = existsSync(path('bench/report.md'))
+  ? readFileSync(path('bench/report.md'), 'utf8').replace(/^# Benchmark report\n/, '')
+  : 'No benchmark run yet: `npm run bench`.\n'
+
+const markdown = [
+  '# Quality report',
+  '',
+  'Written by `scripts/quality-report.ts` after `npm test`, `npm run test:browser` and `npm run bench`;',
+  'do not edit by hand. CI (`.ci/run`) runs every suite below on every change.',
+  '',
+  '## Test suites',
+  '',
+  '| suite | covers | latest run |',
+  '|---|---|---|',
+  ...SUITES.map((s) => `| ${s.name} | ${s.covers} | ${counts(s)} |`),
+  '',
+  '## Figures (`npm run bench`, budgets of DESIGN.md §7)',
+  '',
+  bench.trim(),
+  '',
+].join('\n')
+
+writeFileSync(path('docs/quality.md'), markdown)
+console.log('quality report: docs/quality.md')

@@ -61,7 +61,8 @@ const SUITES: { name: string; match: RegExp; covers: string; source: 'unit' | 'b
   },
   {
     name: 'Launch, deployment and docs',
-    match: /\/test\/(launcher|deploy|config-docs|operations|admin-cli|custom-words-speech)\.test\.ts$/,
+    match:
+      /\/test\/(launcher|deploy|config-docs|operations|admin-cli|custom-words-speech)\.test\.ts$/,
     covers:
       '`npm start` (crash and restart of a service, clean stop, data kept), Compose file schema, every setting documented, no unbuilt operations, the admin CLI',
     source: 'unit',

@@ -8,6 +8,7 @@ import {
   Box,
   Drawer,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -49,7 +50,13 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
   const visible = entries.filter((entry) => isAdmin || !entry.adminOnly)
 
   return (
-    <Drawer id={sideMenuId} open={open} onClose={onClose}>
+    // The drawer is a modal dialog: it needs a name, and a list holds its links in <li>s.
+    <Drawer
+      id={sideMenuId}
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { 'aria-label': 'Menu' } }}
+    >
       <Box component="nav" aria-label="Main menu" sx={{ width: 280, maxWidth: '85vw' }}>
         <Toolbar>
           <Typography variant="h6" component="p">
@@ -60,17 +67,18 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
           {visible.map((entry) => {
             const current = pathname === entry.to
             return (
-              <ListItemButton
-                key={entry.to}
-                component={RouterLink}
-                to={entry.to}
-                selected={current}
-                aria-current={current ? 'page' : undefined}
-                onClick={onClose}
-              >
-                <ListItemIcon>{entry.icon}</ListItemIcon>
-                <ListItemText primary={entry.label} />
-              </ListItemButton>
+              <ListItem key={entry.to} disablePadding>
+                <ListItemButton
+                  component={RouterLink}
+                  to={entry.to}
+                  selected={current}
+                  aria-current={current ? 'page' : undefined}
+                  onClick={onClose}
+                >
+                  <ListItemIcon>{entry.icon}</ListItemIcon>
+                  <ListItemText primary={entry.label} />
+                </ListItemButton>
+              </ListItem>
             )
           })}
         </List>

@@ -51,6 +51,9 @@ export function buildFrontend(): void {
     {
       cwd: frontend,
       stdio: 'inherit',
+      // Always the production bundle, whatever NODE_ENV the caller runs with (development
+      // React and Redux checks are for `npm run dev`).
+      env: { ...process.env, NODE_ENV: 'production' },
     },
   )
   if (result.status !== 0) throw new Error('frontend build failed')

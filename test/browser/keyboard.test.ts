@@ -75,15 +75,6 @@ async function nextWord(dialog: Locator, previous: string): Promise<string> {
   return shownWord(dialog)
 }
 
-/**
- * TEMPORARY allow-list, for the lead to remove once the speech feature (issue [4]) lands: the
- * voice assistant's synthesizeSpeech mutation (features/descriptors/voice/api.ts) keeps the MP3
- * Blob in the Redux store, and a development bundle's serializability check logs it as an error
- * for every word. Nothing else is tolerated.
- */
-const PENDING_FIX_BY_SPEECH =
-  /^console: A non-serializable value was detected in (an action|the state), in the path: `[^`]+`\. Value: Blob/
-
 describe('keyboard only: the descriptor trainer', () => {
   it('selects a gestalt, trains with Enter, → and R, and gets the focus back', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
@@ -172,7 +163,7 @@ describe('keyboard only: the descriptor trainer', () => {
     await dialog.waitFor({ state: 'hidden' })
     await expect.poll(() => isFocused(start), { timeout: 10_000 }).toBe(true)
     await expectFocusedVisibly(start)
-    expect(problems.filter((p) => !PENDING_FIX_BY_SPEECH.test(p))).toEqual([])
+    expect(problems).toEqual([])
     await context.close()
   })
 

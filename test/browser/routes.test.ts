@@ -230,21 +230,6 @@ function sightOf(route: Route, role: Role): Sight {
   return route.sees[role]
 }
 
-/**
- * TEMPORARY allow-list, for the lead to remove: serious/critical axe violations on pages whose
- * owners (ideogram, tachistoscope, admin, descriptor voice) were still at work when these tests
- * were written. Each entry is `path` → axe rule ids tolerated there; everything else fails.
- * The report of issue [9] lists each violation with its element and fix.
- */
-const PENDING_A11Y_FIXES_BY_OTHER_PAGES: Record<string, string[]> = {
-  // features/admin/admin-panel-page.tsx: the Pending tab's aria-label 'Pending (N)' does not
-  // contain its visible text 'Pending' + badge 'N' (read as 'PendingN').
-  '/admin-panel': ['label-content-name-mismatch'],
-}
-
-const tolerated = (path: string) => (line: string) =>
-  !(PENDING_A11Y_FIXES_BY_OTHER_PAGES[path] ?? []).some((rule) => line.startsWith(`${rule} `))
-
 /** Waits until no spinner or progress bar is left, so axe sees the settled page. */
 async function settled(page: Page): Promise<void> {
   await expect
@@ -317,7 +302,7 @@ describe.each(visits)('every route of spec §2 for the %s, %s scheme', (role, sc
       // The header names the account, or offers to sign in.
       const account = role === 'visitor' ? 'Sign In' : 'Sign Out'
       await page.getByRole('banner').getByRole('button', { name: account }).waitFor()
-      expect((await seriousViolations(page)).filter(tolerated(path))).toEqual([])
+      expect(await seriousViolations(page)).toEqual([])
       expect(problems).toEqual([])
       await page.close()
     },
@@ -450,7 +435,7 @@ describe('shared overlays and states as a visitor', () => {
       await page.goto(base + path)
       await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 45_000 })
       await settled(page)
-      expect((await seriousViolations(page)).filter(tolerated(path))).toEqual([])
+      expect(await seriousViolations(page)).toEqual([])
       expect(problems).toEqual([])
       await context.close()
     },

@@ -45,32 +45,28 @@ async function signInByPhone(page: Page): Promise<void> {
 
 /** Counts what the Web Audio API decoded and started, as the page's own code calls it. */
 function countAudio(page: Page) {
-  return page.addInitScript(() => {
-    const counts = { decoded: 0, started: 0 }
-    Object.assign(window, { __audio: counts })
-    const decode = AudioContext.prototype.decodeAudioData
-    AudioContext.prototype.decodeAudioData = async function (
-      this: AudioContext,
-      data: ArrayBuffer,
-    ) {
-      const buffer = await decode.call(this, data)
-      if (buffer.duration > 0.2) counts.decoded += 1
-      return buffer
-    }
-    const start = AudioBufferSourceNode.prototype.start
-    AudioBufferSourceNode.prototype.start = function (
-      this: AudioBufferSourceNode,
-      ...args: Parameters<AudioBufferSourceNode['start']>
-    ) {
-      counts.started += 1
-      return start.apply(this, args)
-    }
+  // Runs in the page, before its own code (a string: these tests type-check without the DOM).
+  return page.addInitScript({
+    content: `
+      const counts = { decoded: 0, started: 0 }
+      window.__audio = counts
+      const decode = AudioContext.prototype.decodeAudioData
+      AudioContext.prototype.decodeAudioData = async function (data) {
+        const buffer = await decode.call(this, data)
+        if (buffer.duration > 0.2) counts.decoded += 1
+        return buffer
+      }
+      const start = AudioBufferSourceNode.prototype.start
+      AudioBufferSourceNode.prototype.start = function (...args) {
+        counts.started += 1
+        return start.apply(this, args)
+      }`,
   })
 }
 
 const audioCounts = (page: Page) =>
   page.evaluate(
-    () => (window as unknown as { __audio: { decoded: number; started: number } }).__audio,
+    () => (globalThis as unknown as { __audio: { decoded: number; started: number } }).__audio,
   )
 
 const isSpeech = (r: Response) =>

@@ -1,4 +1,4 @@
-import { combineSlices, configureStore } from '@reduxjs/toolkit'
+import { combineSlices, configureStore, isPlain } from '@reduxjs/toolkit'
 import { toastSlice } from '../components/toast/index.ts'
 import { baseApi } from '../lib/api/index.ts'
 import { sessionSlice } from '../lib/session/session-slice.ts'
@@ -11,7 +11,11 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   return configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(baseApi.middleware),
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({
+        // The speech call's MP3 arrives as a Blob (immutable bytes, never edited in the store).
+        serializableCheck: { isSerializable: (v: unknown) => isPlain(v) || v instanceof Blob },
+      }).concat(baseApi.middleware),
   })
 }
 

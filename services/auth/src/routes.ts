@@ -93,7 +93,13 @@ export function authHandlers(services: AuthServices): Handlers {
       }
       const { phone } = request.query as { phone?: string }
       const wanted = phone ? normalisePhone(phone, false) : null
-      return sms.outbox.filter((m) => !wanted || m.phone === wanted)
+      // Newest first, at most 100 (the contract): the newest code is the one that works.
+      const out: typeof sms.outbox = []
+      for (let i = sms.outbox.length - 1; i >= 0 && out.length < 100; i--) {
+        const m = sms.outbox[i]
+        if (m && (!wanted || m.phone === wanted)) out.push(m)
+      }
+      return out
     },
 
     ...oidcHandlers(services),

@@ -175,6 +175,17 @@ describe('the dev SMS outbox', () => {
     ])
   })
 
+  it('lists the newest first', async () => {
+    const [first, second] = [newPhone(), newPhone()]
+    await start(first)
+    await start(second)
+    const phones = (await app.inject('/api/auth/dev/sms-outbox'))
+      .json()
+      .map((m: { phone: string }) => m.phone)
+    expect(phones.indexOf(second)).toBeLessThan(phones.indexOf(first))
+    expect(phones[0]).toBe(second)
+  })
+
   it('does not exist in production', async () => {
     const prod = await authService({
       NODE_ENV: 'production',

@@ -75,7 +75,6 @@ function AdminPanel({ images }: AdminPanelProps) {
             label={labels[t]}
             id={`admin-tab-${t}`}
             aria-controls={`admin-panel-${t}`}
-            {...(t === 'pending' ? { 'aria-label': `Pending (${pending?.length ?? 0})` } : {})}
           />
         ))}
       </Tabs>

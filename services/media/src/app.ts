@@ -5,18 +5,21 @@ import { basePlugin, contractRoutesPlugin } from '@crv/kit'
 import { databasePlugin } from '@crv/kit/db'
 import type { TokenVerifier } from '@crv/kit'
 import { createStorage } from '@crv/kit/storage'
+import type { ObjectStorage } from '@crv/kit/storage'
 import type { MediaConfig } from './config.ts'
 import { customWordHandlers } from './custom-words.ts'
 import type { MediaDeps } from './deps.ts'
-import { imageHandlers } from './images.ts'
+import { imageHandlers, imagesPlugin } from './images.ts'
 
 export interface MediaAppOptions {
   config: MediaConfig
   verifyToken?: TokenVerifier
+  /** Tests put a storage of their own here (one that fails, say); by default from config. */
+  storage?: ObjectStorage
 }
 
 /** The media service as a plugin: never listens (server.ts does), so tests use `inject`. */
-async function mediaApp(app: FastifyInstance, { config, verifyToken }: MediaAppOptions) {
+async function mediaApp(app: FastifyInstance, { config, verifyToken, storage }: MediaAppOptions) {
   await app.register(basePlugin, { config, ...(verifyToken ? { verifyToken } : {}) })
   await app.register(databasePlugin, {
     url: config.DATABASE_URL,
@@ -24,7 +27,13 @@ async function mediaApp(app: FastifyInstance, { config, verifyToken }: MediaAppO
     migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
     max: config.DATABASE_POOL_MAX,
   })
-  const deps: MediaDeps = { config, db: app.db, storage: createStorage(config), log: app.log }
+  const deps: MediaDeps = {
+    config,
+    db: app.db,
+    storage: storage ?? createStorage(config),
+    log: app.log,
+  }
+  await app.register(imagesPlugin, { deps })
   await app.register(contractRoutesPlugin, {
     tag: 'media',
     handlers: { ...imageHandlers(deps), ...customWordHandlers(deps) },

@@ -13,6 +13,18 @@ export const configShape = {
   S3_FORCE_PATH_STYLE: env.bool.optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  // Tachistoscope uploads: at most the upload operation's body limit (25 MiB).
+  TACHISTOSCOPE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(25 * 1024 * 1024)
+    .default(20 * 1024 * 1024),
+  TACHISTOSCOPE_MAX_PIXELS: z.coerce.number().int().min(1).max(268_402_689).default(50_000_000),
+  /** The speech service, which voices custom gestalts. */
+  AI_URL: z.url().default('http://127.0.0.1:8084'),
+  /** The descriptors service, which keeps the app's settings (who may use the tachistoscope). */
+  DESCRIPTORS_URL: z.url().default('http://127.0.0.1:8082'),
 }
 
 export type MediaConfig = ReturnType<typeof loadMediaConfig>

@@ -1,0 +1,172 @@
+// Ideogram loop timing (DESIGN.md §7): the onset of each clip, found by an AudioWorklet on the
+// AudioContext sample clock, against the end of the previous clip plus the pause. Headless
+// Chromium plays the real page; `window.__crvMeasureOnsets` routes the sound through the
+// recorder (NOTES.md, 'Measuring audio onsets').
+import { chromium } from 'playwright-core'
+import type { Page } from 'playwright-core'
+import type { Section } from '../lib.ts'
+import { startApp } from './app.ts'
+
+export type OnsetRun = {
+  gapMs: number
+  clips: number
+  /** |heard onset − intended onset| per clip, in ms. */
+  errorsMs: number[]
+  /** How far each scheduled start was from end of previous + pause, in ms (scheduling only). */
+  scheduleErrorsMs: number[]
+  clipIds: string[]
+}
+
+type Onset = {
+  clipId: string
+  intendedStart: number
+  heardAt: number | null
+  errorMs: number | null
+}
+type Scheduled = { clipId: string; start: number; duration: number }
+
+/** The speed buttons of the three measured pauses. */
+export const measuredSpeeds = [
+  { gapMs: 0, label: 'Instant' },
+  { gapMs: 100, label: '0.1s Extreme' },
+  { gapMs: 1000, label: '1s Fast' },
+] as const
+
+export async function launchChromium() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  })
+}
+
+/** Must run before the page's scripts: the recorder is set up with the first play. */
+export async function enableOnsetMeasurement(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    ;(globalThis as unknown as { __crvMeasureOnsets?: boolean }).__crvMeasureOnsets = true
+  })
+}
+
+export const gestaltCard = (page: Page, id: string) => page.locator(`[data-gestalt="${id}"]`)
+/** The card's own button (its first pressable; the 1x/2x/3x buttons follow it). */
+export const gestaltToggle = (page: Page, id: string) =>
+  gestaltCard(page, id).locator('[aria-pressed]').first()
+
+export async function selectGestalts(page: Page, ids: string[]): Promise<void> {
+  for (const id of ids) {
+    const toggle = gestaltToggle(page, id)
+    if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click()
+  }
+}
+
+export async function chooseSpeed(page: Page, label: string): Promise<void> {
+  await page
+    .getByRole('region', { name: 'Playback controls' })
+    .getByRole('button', { name: label, exact: true })
+    .click()
+}
+
+const controls = (page: Page) => page.getByRole('region', { name: 'Playback controls' })
+
+export async function startPlaying(page: Page): Promise<void> {
+  await controls(page).getByRole('button', { name: 'Play', exact: true }).click()
+  await controls(page).getByRole('button', { name: 'Pause', exact: true }).waitFor()
+}
+
+export async function stopPlaying(page: Page): Promise<void> {
+  await controls(page).getByRole('button', { name: 'Pause', exact: true }).click()
+  await controls(page).getByRole('button', { name: 'Play', exact: true }).waitFor()
+}
+
+export const scheduledCount = (page: Page) =>
+  page.evaluate(
+    () => (globalThis as unknown as { __crvScheduled?: unknown[] }).__crvScheduled?.length ?? 0,
+  )
+
+/**
+ * Plays the selected gestalts at one pause until `clips` clips have been heard, then stops and
+ * returns each clip's onset error.
+ */
+export async function measureOnsets(
+  page: Page,
+  speed: { gapMs: number; label: string },
+  clips: number,
+): Promise<OnsetRun> {
+  await chooseSpeed(page, speed.label)
+  const from = await scheduledCount(page)
+  await startPlaying(page)
+  await page.waitForFunction(
+    ({ from, clips }) => {
+      const onsets =
+        (globalThis as unknown as { __crvOnsets?: { heardAt: number | null }[] }).__crvOnsets ?? []
+      return onsets.slice(from, from + clips).filter((o) => o.heardAt !== null).length >= clips
+    },
+    { from, clips },
+    { timeout: clips * 3_000 + 10_000, polling: 250 },
+  )
+  await stopPlaying(page)
+  const { onsets, scheduled } = await page.evaluate(() => {
+    const w = globalThis as unknown as { __crvOnsets?: Onset[]; __crvScheduled?: Scheduled[] }
+    return { onsets: w.__crvOnsets ?? [], scheduled: w.__crvScheduled ?? [] }
+  })
+  const run = onsets.slice(from, from + clips)
+  const ours = scheduled.slice(from, from + clips)
+  const scheduleErrorsMs = ours.slice(1).map((clip, i) => {
+    const previous = ours[i]
+    if (!previous) return Number.NaN
+    return (clip.start - (previous.start + previous.duration + speed.gapMs / 1000)) * 1000
+  })
+  return {
+    gapMs: speed.gapMs,
+    clips: run.length,
+    errorsMs: run.map((o) => Math.abs(o.errorMs ?? Number.POSITIVE_INFINITY)),
+    scheduleErrorsMs,
+    clipIds: run.map((o) => o.clipId),
+  }
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  if (sorted.length === 0) return Number.NaN
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
+}
+
+/** `npm run bench`: 50 clips at 0, 100 and 1000 ms pauses in headless Chromium. */
+export async function ideogram(): Promise<Section> {
+  const app = await startApp()
+  const browser = await launchChromium()
+  try {
+    const page = await browser.newPage()
+    await enableOnsetMeasurement(page)
+    await page.goto(`${app.base}/`)
+    await selectGestalts(page, ['land', 'space', 'energy'])
+    const runs: OnsetRun[] = []
+    for (const speed of measuredSpeeds) runs.push(await measureOnsets(page, speed, 50))
+    const f = (n: number) => n.toFixed(3)
+    return {
+      markdown: [
+        '## Ideogram loop: clip onset error',
+        '',
+        "Headless Chromium plays the home page with three gestalts selected. An AudioWorklet between the loop and the speakers finds, on the AudioContext sample clock, the first sample above 0.01 after each clip is due; the clip's own lead-in is subtracted, and the result is compared with the end of the previous clip plus the pause. 50 clips per pause. Budget: p99 ≤ 1 ms at every speed.",
+        '',
+        '| pause | clips | p50 | p99 | max |',
+        '|---:|---:|---:|---:|---:|',
+        ...runs.map(
+          (r) =>
+            `| ${r.gapMs} ms | ${r.clips} | ${f(percentile(r.errorsMs, 50))} ms | ${f(percentile(r.errorsMs, 99))} ms | ${f(Math.max(...r.errorsMs))} ms |`,
+        ),
+        '',
+      ].join('\n'),
+    }
+  } finally {
+    await browser.close()
+    await app.close()
+  }
+}

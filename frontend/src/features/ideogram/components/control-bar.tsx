@@ -1,0 +1,80 @@
+import PauseIcon from '@mui/icons-material/Pause'
+import PlayArrowIcon from '@mui/icons-material/PlayArrow'
+import VolumeUpIcon from '@mui/icons-material/VolumeUp'
+import {
+  Box,
+  Chip,
+  IconButton,
+  Paper,
+  Slider,
+  Stack,
+  ToggleButton,
+  ToggleButtonGroup,
+} from '@mui/material'
+import { speeds, type SpeedKey } from '../../../lib/audio/speeds.ts'
+import type { IdeogramTrainer } from '../use-ideogram-trainer.ts'
+
+/** The bottom bar: play/pause, the speeds of spec §9 and the volume (0–100 in steps of 10). */
+export function ControlBar({ trainer }: { trainer: IdeogramTrainer }) {
+  const { isPlaying, canPlay, togglePlay, mode, speed, setSpeed, volume, setVolume } = trainer
+  const joined = mode === 'joined'
+  return (
+    <Paper
+      component="section"
+      aria-label="Playback controls"
+      elevation={8}
+      square
+      sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 'appBar', px: 2, py: 1 }}
+    >
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 2, maxWidth: 'lg', mx: 'auto' }}>
+        <IconButton
+          color="primary"
+          size="large"
+          aria-label={isPlaying ? 'Pause' : 'Play'}
+          onClick={togglePlay}
+          disabled={!canPlay && !isPlaying}
+          sx={{ bgcolor: 'action.hover' }}
+        >
+          {isPlaying ? <PauseIcon /> : <PlayArrowIcon />}
+        </IconButton>
+        <Box sx={{ flexGrow: 1, minWidth: 0, overflowX: 'auto' }}>
+          {joined ? <Chip label="Auto" aria-label="Speed: Auto" sx={{ mr: 1 }} /> : null}
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            value={joined ? null : speed}
+            disabled={joined}
+            aria-label="Speed"
+            onChange={(_event, next: SpeedKey | null) => {
+              if (next) setSpeed(next)
+            }}
+            sx={{ flexWrap: 'nowrap' }}
+          >
+            {speeds.map((s) => (
+              <ToggleButton key={s.key} value={s.key} sx={{ whiteSpace: 'nowrap', px: 1.25 }}>
+                {s.label}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+        </Box>
+        <Stack
+          direction="row"
+
+          sx={{ alignItems: 'center', gap: 1, width: { xs: 110, sm: 180 }, flexShrink: 0 }}
+        >
+          <VolumeUpIcon fontSize="small" color="action" />
+          <Slider
+            aria-label="Volume"
+            value={volume}
+            min={0}
+            max={100}
+            step={10}
+            marks
+            valueLabelDisplay="auto"
+            onChange={(_event, value) => setVolume(value)}
+          />
+        </Stack>
+      </Stack>
+    </Paper>
+  )
+}

@@ -1,0 +1,63 @@
+import AddIcon from '@mui/icons-material/Add'
+import { Button, CircularProgress, Paper, Stack, TextField, Typography } from '@mui/material'
+import { useId, type FormEvent } from 'react'
+import { customGestaltMaxLength } from '../gestalts.ts'
+
+type CustomGestaltFormProps = {
+  text: string
+  onText: (text: string) => void
+  onSubmit: () => void
+  generating: boolean
+  signedIn: boolean
+}
+
+/** 'Custom Gestalt': a word or phrase of up to 30 characters, voiced by the server. */
+export function CustomGestaltForm({
+  text,
+  onText,
+  onSubmit,
+  generating,
+  signedIn,
+}: CustomGestaltFormProps) {
+  const titleId = useId()
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (text.trim() && !generating) onSubmit()
+  }
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={titleId} sx={{ p: 2 }}>
+      <Typography id={titleId} variant="h6" component="h2" gutterBottom>
+        Custom Gestalt
+      </Typography>
+      <Stack
+        component="form"
+        direction={{ xs: 'column', sm: 'row' }}
+        onSubmit={submit}
+        sx={{ gap: 1.5 }}
+      >
+        <TextField
+          label="Word or phrase"
+          value={text}
+          onChange={(event) => onText(event.target.value.slice(0, customGestaltMaxLength))}
+          slotProps={{ htmlInput: { maxLength: customGestaltMaxLength } }}
+          helperText={
+            signedIn
+              ? `${text.length}/${customGestaltMaxLength}`
+              : 'Sign in to create custom gestalts'
+          }
+          size="small"
+          fullWidth
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={!text.trim() || generating}
+          startIcon={generating ? <CircularProgress size={16} color="inherit" /> : <AddIcon />}
+          sx={{ flexShrink: 0, alignSelf: { sm: 'flex-start' }, minHeight: 40 }}
+        >
+          {generating ? 'Generating...' : 'Add Gestalt'}
+        </Button>
+      </Stack>
+    </Paper>
+  )
+}

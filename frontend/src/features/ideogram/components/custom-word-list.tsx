@@ -1,0 +1,40 @@
+import DeleteIcon from '@mui/icons-material/Delete'
+import { Box, IconButton, Paper, Stack, Typography } from '@mui/material'
+import { useId } from 'react'
+import type { FrequencyLevel, IdeogramWord } from '../gestalts.ts'
+import { GestaltCard, gridSx } from './gestalt-grid.tsx'
+
+type CustomWordListProps = {
+  words: IdeogramWord[]
+  onToggle: (id: string) => void
+  onLevel: (id: string, level: FrequencyLevel) => void
+  onDelete: (word: IdeogramWord) => void
+}
+
+/** The user's custom gestalts: selectable like the basic ones, each with a delete button. */
+export function CustomWordList({ words, onToggle, onLevel, onDelete }: CustomWordListProps) {
+  const titleId = useId()
+  if (words.length === 0) return null
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={titleId} sx={{ p: 2 }}>
+      <Typography id={titleId} variant="h6" component="h2" gutterBottom>
+        Your Custom Gestalts
+      </Typography>
+      <Box sx={gridSx}>
+        {words.map((word) => (
+          <Stack key={word.id} sx={{ position: 'relative' }}>
+            <GestaltCard word={word} onToggle={onToggle} onLevel={onLevel} />
+            <IconButton
+              aria-label={`Delete ${word.name}`}
+              size="small"
+              onClick={() => onDelete(word)}
+              sx={{ position: 'absolute', right: 6, bottom: 8 }}
+            >
+              <DeleteIcon fontSize="small" />
+            </IconButton>
+          </Stack>
+        ))}
+      </Box>
+    </Paper>
+  )
+}

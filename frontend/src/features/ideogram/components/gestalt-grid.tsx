@@ -1,0 +1,94 @@
+import LockIcon from '@mui/icons-material/Lock'
+import VolumeUpIcon from '@mui/icons-material/VolumeUp'
+import {
+  Box,
+  Card,
+  CardActionArea,
+  CardContent,
+  Stack,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material'
+import { frequencyLevels, type FrequencyLevel, type IdeogramWord } from '../gestalts.ts'
+
+type GestaltCardProps = {
+  word: IdeogramWord
+  onToggle: (id: string) => void
+  onLevel: (id: string, level: FrequencyLevel) => void
+}
+
+export function GestaltCard({ word, onToggle, onLevel }: GestaltCardProps) {
+  return (
+    <Card
+      variant="outlined"
+      data-gestalt={word.id}
+      sx={{
+        borderWidth: 2,
+        borderColor: word.selected ? 'primary.main' : 'divider',
+        bgcolor: word.playing ? 'action.selected' : 'background.paper',
+        transition: 'background-color 120ms',
+      }}
+    >
+      <CardActionArea aria-pressed={word.selected} onClick={() => onToggle(word.id)}>
+        <CardContent sx={{ py: 1.5 }}>
+          <Stack
+            direction="row"
+            sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1 }}
+          >
+            <Typography noWrap title={word.name} sx={{ fontWeight: 600 }}>
+              {word.name}
+            </Typography>
+            {word.playing ? <VolumeUpIcon color="primary" aria-label="Playing" /> : null}
+          </Stack>
+        </CardContent>
+      </CardActionArea>
+      <Box sx={{ px: 2, pb: 1.5 }}>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={word.probabilityLevel}
+          aria-label={`${word.name} frequency`}
+          onChange={(_event, level: FrequencyLevel | null) => {
+            if (level) onLevel(word.id, level)
+          }}
+        >
+          {frequencyLevels.map((level) => (
+            <ToggleButton key={level} value={level} sx={{ px: 1.25, py: 0.25 }}>
+              {level}x
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      </Box>
+    </Card>
+  )
+}
+
+export function WaterLockedCard({ onUnlock }: { onUnlock: () => void }) {
+  return (
+    <Card variant="outlined" sx={{ borderStyle: 'dashed', borderWidth: 2 }}>
+      <CardActionArea onClick={onUnlock} sx={{ height: '100%' }}>
+        <CardContent>
+          <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+            <LockIcon color="action" fontSize="small" />
+            <Box>
+              <Typography sx={{ fontWeight: 600 }}>Add Water Gestalt</Typography>
+              <Typography variant="body2" color="text.secondary">
+                Sign in to unlock
+              </Typography>
+            </Box>
+          </Stack>
+        </CardContent>
+      </CardActionArea>
+    </Card>
+  )
+}
+
+export const gridSx = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: {
+    xs: 'repeat(auto-fill, minmax(140px, 1fr))',
+    sm: 'repeat(auto-fill, minmax(180px, 1fr))',
+  },
+} as const

@@ -1,0 +1,47 @@
+import PlayArrowIcon from '@mui/icons-material/PlayArrow'
+import StopIcon from '@mui/icons-material/Stop'
+import { Chip, IconButton, Tooltip } from '@mui/material'
+import { HeaderSlot } from '../../../components/layout/index.ts'
+import type { IdeogramTrainer } from '../use-ideogram-trainer.ts'
+import { ModeToggle } from './mode-toggle.tsx'
+
+export const selectedLabel = (count: number) => `${count} word${count === 1 ? '' : 's'} selected`
+
+/** The header's part of the page: mode toggle, play/stop and the 'N word(s) selected' badge. */
+export function HeaderControls({ trainer }: { trainer: IdeogramTrainer }) {
+  const { isPlaying, canPlay, togglePlay, selectedCount, mode, setMode } = trainer
+  return (
+    <HeaderSlot>
+      <ModeToggle
+        mode={mode}
+        onChange={setMode}
+        size="small"
+        color="standard"
+        sx={{
+          display: { xs: 'none', md: 'inline-flex' },
+          bgcolor: 'rgba(255,255,255,0.12)',
+          '& .MuiToggleButton-root': { color: 'inherit', py: 0.25 },
+          '& .Mui-selected': { bgcolor: 'rgba(255,255,255,0.24) !important' },
+        }}
+      />
+      <Tooltip title={canPlay || isPlaying ? '' : 'Select at least one gestalt'}>
+        <span>
+          <IconButton
+            color="inherit"
+            aria-label={isPlaying ? 'Stop' : 'Play'}
+            onClick={togglePlay}
+            disabled={!canPlay && !isPlaying}
+          >
+            {isPlaying ? <StopIcon /> : <PlayArrowIcon />}
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Chip
+        size="small"
+        label={selectedLabel(selectedCount)}
+        aria-live="polite"
+        sx={{ color: 'inherit', bgcolor: 'rgba(255,255,255,0.16)', maxWidth: '100%' }}
+      />
+    </HeaderSlot>
+  )
+}

@@ -1,0 +1,255 @@
+import { skipToken } from '@reduxjs/toolkit/query'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useAuth } from '../../components/auth/index.ts'
+import { useToast } from '../../components/toast/index.ts'
+import { drawSequence } from '../../lib/audio/pick.ts'
+import type { EngineWord } from '../../lib/audio/playback-engine.ts'
+import { defaultSpeed, type SpeedKey } from '../../lib/audio/speeds.ts'
+import { errorCode } from '../../lib/api/index.ts'
+import { useWater } from '../../lib/water/index.ts'
+import {
+  useDeleteCustomWordMutation,
+  useGenerateCustomWordAudioMutation,
+  useListCustomWordsQuery,
+} from './api.ts'
+import {
+  basicGestalts,
+  customIdeogramWord,
+  joinedSequenceLength,
+  localStorageOrNothing,
+  playbackNoticeMs,
+  readDeletedGestalts,
+  rememberDeletedGestalt,
+  waterGestalt,
+  type FrequencyLevel,
+  type IdeogramWord,
+} from './gestalts.ts'
+import { useIdeogramPlayer } from './use-ideogram-player.ts'
+
+export type TrainingMode = 'normal' | 'joined'
+
+const toEngineWord = (word: IdeogramWord): EngineWord => ({
+  id: word.id,
+  url: word.audioUrl,
+  probabilityLevel: word.probabilityLevel,
+})
+
+/** The ideogram page's state and actions (spec §2, §4). */
+export function useIdeogramTrainer() {
+  const { user, openSignIn } = useAuth()
+  const water = useWater()
+  const { toast } = useToast()
+  const [selection, setSelection] = useState<Record<string, boolean>>({})
+  const [levels, setLevels] = useState<Record<string, FrequencyLevel>>({})
+  const [mode, setModeState] = useState<TrainingMode>('normal')
+  const [speed, setSpeed] = useState<SpeedKey>(defaultSpeed)
+  const [volume, setVolume] = useState(100)
+  const [deleted, setDeleted] = useState<string[]>(() =>
+    readDeletedGestalts(localStorageOrNothing()),
+  )
+
+  const customWords = useListCustomWordsQuery(user ? {} : skipToken)
+  const [generateAudio, generation] = useGenerateCustomWordAudioMutation()
+  const [deleteWord] = useDeleteCustomWordMutation()
+
+  const player = useIdeogramPlayer({
+    speed,
+    volume,
+    onClipError: () =>
+      toast({
+        title: 'Audio Error',
+        description: 'Failed to play word audio',
+        variant: 'destructive',
+      }),
+  })
+  const { isPlaying, playingId, play, stop } = player
+
+  const loadErrorShown = useRef(false)
+  useEffect(() => {
+    if (customWords.isError && !loadErrorShown.current) {
+      loadErrorShown.current = true
+      toast({ title: 'Error', description: 'Could not load custom words', variant: 'destructive' })
+    }
+  }, [customWords.isError, toast])
+
+  const words = useMemo<IdeogramWord[]>(() => {
+    const customs = (user ? (customWords.data ?? []) : [])
+      .map(customIdeogramWord)
+      .filter((word) => !deleted.includes(word.id))
+    const list = [...basicGestalts, ...(water.unlocked ? [waterGestalt] : []), ...customs]
+    return list.map((word) => ({
+      ...word,
+      selected: selection[word.id] === true,
+      probabilityLevel: levels[word.id] ?? word.probabilityLevel,
+      playing: word.id === playingId,
+    }))
+  }, [user, customWords.data, deleted, water.unlocked, selection, levels, playingId])
+
+  const selectedCount =
+    mode === 'joined' ? joinedSequenceLength : words.filter((w) => w.selected).length
+
+  const stopWithNotice = useCallback(
+    (reason: string) => {
+      if (!isPlaying) return
+      stop()
+      toast({ title: 'Playback stopped', description: reason, duration: playbackNoticeMs })
+    },
+    [isPlaying, stop, toast],
+  )
+
+  const toggleWord = useCallback(
+    (id: string) => {
+      if (mode === 'joined') {
+        stop()
+        setModeState('normal')
+        toast({
+          title: 'Switched to Normal Training',
+          description: 'Manual gestalt selection detected - switched from Joined Ideogram mode.',
+          duration: playbackNoticeMs,
+        })
+      } else {
+        stopWithNotice('Gestalt selection changed')
+      }
+      setSelection((current) => ({ ...current, [id]: !current[id] }))
+    },
+    [mode, stop, stopWithNotice, toast],
+  )
+
+  const setLevel = useCallback(
+    (id: string, level: FrequencyLevel) => {
+      stopWithNotice('Frequency changed')
+      setLevels((current) => ({ ...current, [id]: level }))
+    },
+    [stopWithNotice],
+  )
+
+  const setMode = useCallback(
+    (next: TrainingMode) => {
+      if (next === mode) return
+      stop()
+      setModeState(next)
+    },
+    [mode, stop],
+  )
+
+  const startPlaying = useCallback(() => {
+    if (mode === 'joined') {
+      const sequence = drawSequence(
+        words.filter((w) => !w.custom),
+        joinedSequenceLength,
+      )
+      setSelection(Object.fromEntries(sequence.map((w) => [w.id, true])))
+      play({ mode: 'joined', sequence: sequence.map(toEngineWord) })
+      return
+    }
+    const selected = words.filter((w) => w.selected)
+    if (selected.length === 0) return
+    play({ mode: 'normal', words: selected.map(toEngineWord), speed })
+  }, [mode, words, play, speed])
+
+  const togglePlay = useCallback(() => {
+    if (isPlaying) stop()
+    else startPlaying()
+  }, [isPlaying, stop, startPlaying])
+
+  const canPlay = mode === 'joined' || words.some((w) => w.selected)
+
+  const createCustomGestalt = useCallback(
+    async (text: string): Promise<boolean> => {
+      const word = text.trim()
+      if (!word) {
+        toast({
+          title: 'Error',
+          description: 'Please enter a word or phrase',
+          variant: 'destructive',
+        })
+        return false
+      }
+      const result = await generateAudio({ generateAudioRequest: { word } })
+      if ('error' in result) {
+        toast({
+          title: 'Error',
+          description:
+            errorCode(result.error) === 'word_required'
+              ? 'Please enter a word or phrase'
+              : 'Failed to generate audio',
+          variant: 'destructive',
+        })
+        return false
+      }
+      stopWithNotice('A new gestalt was added')
+      toast({
+        title: 'Success',
+        description: `Created audio for "${result.data.word}"`,
+        variant: 'success',
+      })
+      return true
+    },
+    [generateAudio, stopWithNotice, toast],
+  )
+
+  const deleteCustomGestalt = useCallback(
+    async (word: IdeogramWord) => {
+      if (!user) {
+        toast({
+          title: 'Authentication Required',
+          description: 'Please log in to delete custom gestalts',
+          variant: 'destructive',
+        })
+        openSignIn()
+        return
+      }
+      if (word.customWordId === undefined) {
+        toast({
+          title: 'Error',
+          description: 'Could not delete word - ID not found',
+          variant: 'destructive',
+        })
+        return
+      }
+      const result = await deleteWord({ id: word.customWordId })
+      if ('error' in result) {
+        const notFound = errorCode(result.error) === 'not_found'
+        toast({
+          title: 'Error',
+          description: notFound ? 'Custom gestalt not found' : 'Failed to delete custom gestalt',
+          variant: 'destructive',
+        })
+        return
+      }
+      stopWithNotice('A gestalt was deleted')
+      rememberDeletedGestalt(localStorageOrNothing(), word.id)
+      setDeleted((current) => [...current, word.id])
+      setSelection(({ [word.id]: _gone, ...rest }) => rest)
+      toast({
+        title: 'Custom gestalt deleted successfully',
+        description: `Deleted custom word "${word.name}"`,
+        variant: 'success',
+      })
+    },
+    [user, openSignIn, deleteWord, stopWithNotice, toast],
+  )
+
+  return {
+    words,
+    mode,
+    setMode,
+    speed,
+    setSpeed,
+    volume,
+    setVolume,
+    isPlaying,
+    canPlay,
+    togglePlay,
+    selectedCount,
+    toggleWord,
+    setLevel,
+    customWords: words.filter((w) => w.custom),
+    customWordsLoading: customWords.isLoading,
+    generating: generation.isLoading,
+    createCustomGestalt,
+    deleteCustomGestalt,
+  }
+}
+
+export type IdeogramTrainer = ReturnType<typeof useIdeogramTrainer>

@@ -1,0 +1,251 @@
+import { ClipCache } from './clip-cache.ts'
+import { pickNextWord } from './pick.ts'
+import { delaySeconds, type SpeedKey } from './speeds.ts'
+import type {
+  AudioBufferLike,
+  AudioBufferSourceNodeLike,
+  AudioContextLike,
+  AudioNodeLike,
+  GainNodeLike,
+} from './web-audio.ts'
+
+/** A word as the engine plays it: where its clip is and how often it should come up. */
+export type EngineWord = { id: string; url: string; probabilityLevel: number }
+
+export type PlaybackPlan =
+  | { mode: 'normal'; words: readonly EngineWord[]; speed: SpeedKey }
+  /** Joined ideogram: the words once, in order, without a pause, then stop. */
+  | { mode: 'joined'; sequence: readonly EngineWord[] }
+
+export interface Timers {
+  setInterval(callback: () => void, ms: number): unknown
+  clearInterval(handle: unknown): void
+}
+
+export interface PlaybackEngineOptions {
+  context: AudioContextLike
+  clips?: ClipCache
+  /** Where the volume stage feeds into; the context's speakers unless a recorder sits between. */
+  output?: AudioNodeLike
+  random?: () => number
+  timers?: Timers
+  /** How often the scheduler looks ahead. */
+  tickMs?: number
+  /** How far ahead of the audio clock clips are handed to the audio thread. */
+  lookAheadSeconds?: number
+  /** Each clip as it is scheduled: its word, the context time it starts at and its audio. */
+  onScheduled?: (clipId: string, startTime: number, buffer: AudioBufferLike) => void
+  /** The word sounding now (null between words), for the page to highlight. */
+  onWordChange?: (clipId: string | null) => void
+  /** Playing or not; `false` also when a joined sequence has finished. */
+  onPlayingChange?: (playing: boolean) => void
+  onClipError?: (clipId: string, error: unknown) => void
+}
+
+/** A failed clip is skipped and the next one tried this much later (spec §9). */
+export const retryDelaySeconds = 0.5
+export const defaultTickMs = 25
+export const defaultLookAheadSeconds = 1
+
+type Scheduled = { id: string; source: AudioBufferSourceNodeLike; start: number; end: number }
+type Upcoming = { word: EngineWord; due: number; buffer: AudioBufferLike | null }
+
+const browserTimers: Timers = {
+  setInterval: (callback, ms) => globalThis.setInterval(callback, ms),
+  clearInterval: (handle) => globalThis.clearInterval(handle as ReturnType<typeof setInterval>),
+}
+
+/**
+ * The ideogram loop on the Web Audio clock. Clips are decoded once and started with
+ * `start(t)` at the exact context time they are due (end of the previous clip plus the pause),
+ * handed over a little ahead by a short timer, so a 0 ms pause is gapless and timer jitter
+ * never reaches the sound.
+ */
+export class PlaybackEngine {
+  readonly context: AudioContextLike
+  private readonly clips: ClipCache
+  private readonly gain: GainNodeLike
+  private readonly random: () => number
+  private readonly timers: Timers
+  private readonly tickMs: number
+  private readonly lookAhead: number
+  private readonly options: PlaybackEngineOptions
+
+  private plan: PlaybackPlan | null = null
+  private speed: SpeedKey = 'medium'
+  private session = 0
+  private timer: unknown = null
+  private scheduled: Scheduled[] = []
+  private upcoming: Upcoming | null = null
+  private sequenceIndex = 0
+  private finishAt: number | null = null
+  private sounding: string | null = null
+
+  constructor(options: PlaybackEngineOptions) {
+    this.options = options
+    this.context = options.context
+    this.clips = options.clips ?? new ClipCache(options.context)
+    this.random = options.random ?? Math.random
+    this.timers = options.timers ?? browserTimers
+    this.tickMs = options.tickMs ?? defaultTickMs
+    this.lookAhead = options.lookAheadSeconds ?? defaultLookAheadSeconds
+    this.gain = this.context.createGain()
+    this.gain.connect(options.output ?? this.context.destination)
+  }
+
+  get playing(): boolean {
+    return this.plan !== null
+  }
+
+  /** Volume 0–100 (spec §9), applied at once, also to clips already scheduled. */
+  setVolume(percent: number): void {
+    const value = Math.max(0, Math.min(100, percent)) / 100
+    this.gain.gain.value = value
+    this.gain.gain.setValueAtTime(value, this.context.currentTime)
+  }
+
+  /** The pause after the word now scheduled onwards. */
+  setSpeed(speed: SpeedKey): void {
+    this.speed = speed
+    if (this.plan?.mode === 'normal') this.plan = { ...this.plan, speed }
+  }
+
+  /** Fetches and decodes clips ahead of playing them. */
+  preload(words: readonly EngineWord[]): void {
+    for (const word of words) this.clips.load(word.url).catch(() => {})
+  }
+
+  /** Starts the loop (or the joined sequence); call it from the user's click or key press. */
+  play(plan: PlaybackPlan): void {
+    this.halt()
+    const words = plan.mode === 'normal' ? plan.words : plan.sequence
+    if (words.length === 0) return
+    if (this.context.state === 'suspended') void this.context.resume()
+    this.plan = plan
+    if (plan.mode === 'normal') this.speed = plan.speed
+    this.session += 1
+    this.sequenceIndex = 0
+    this.finishAt = null
+    const session = this.session
+    this.options.onPlayingChange?.(true)
+    // Every clip of the plan decoded first (or failed), so none can be late for want of it.
+    void Promise.allSettled(words.map((word) => this.clips.load(word.url))).then(() => {
+      if (session !== this.session) return
+      const first = plan.mode === 'normal' ? pickNextWord(plan.words, null, this.random) : words[0]
+      if (first) this.prepare(first, this.context.currentTime)
+      this.timer = this.timers.setInterval(() => this.tick(), this.tickMs)
+    })
+  }
+
+  stop(): void {
+    if (!this.plan) return
+    this.halt()
+    this.options.onPlayingChange?.(false)
+  }
+
+  private halt(): void {
+    this.session += 1
+    if (this.timer !== null) this.timers.clearInterval(this.timer)
+    this.timer = null
+    for (const clip of this.scheduled) {
+      clip.source.onended = null
+      try {
+        clip.source.stop()
+      } catch {
+        // Already stopped.
+      }
+      clip.source.disconnect()
+    }
+    this.scheduled = []
+    this.upcoming = null
+    this.plan = null
+    this.finishAt = null
+    this.setSounding(null)
+  }
+
+  /** Picks up the next word's clip; the scheduler starts it once it is decoded and due. */
+  private prepare(word: EngineWord, due: number): void {
+    const upcoming: Upcoming = { word, due, buffer: null }
+    this.upcoming = upcoming
+    const session = this.session
+    this.clips.load(word.url).then(
+      (buffer) => {
+        if (session !== this.session || this.upcoming !== upcoming) return
+        upcoming.buffer = buffer
+        this.tick()
+      },
+      (error: unknown) => {
+        if (session !== this.session || this.upcoming !== upcoming) return
+        this.skip(word, Math.max(due, this.context.currentTime), error)
+      },
+    )
+  }
+
+  /** A clip that failed: the next word is tried 500 ms later. */
+  private skip(word: EngineWord, at: number, error: unknown): void {
+    this.options.onClipError?.(word.id, error)
+    this.advance(word.id, at + retryDelaySeconds, 0)
+  }
+
+  /** Chooses what follows `lastId`, due `pause` seconds after `end`. */
+  private advance(lastId: string, end: number, pause: number): void {
+    const plan = this.plan
+    if (!plan) return
+    if (plan.mode === 'joined') {
+      this.sequenceIndex += 1
+      const next = plan.sequence[this.sequenceIndex]
+      if (next) this.prepare(next, end)
+      else {
+        this.upcoming = null
+        this.finishAt = end
+      }
+      return
+    }
+    const next = pickNextWord(plan.words, lastId, this.random)
+    if (next) this.prepare(next, end + pause)
+  }
+
+  private tick(): void {
+    if (!this.plan) return
+    const now = this.context.currentTime
+    let upcoming = this.upcoming
+    while (upcoming?.buffer && upcoming.due < now + this.lookAhead) {
+      this.schedule(upcoming, upcoming.buffer, now)
+      if (this.upcoming === upcoming) break
+      upcoming = this.upcoming
+    }
+    this.scheduled = this.scheduled.filter((clip) => clip.end > now)
+    const sounding = this.scheduled.find((clip) => clip.start <= now && now < clip.end)
+    this.setSounding(sounding?.id ?? null)
+    if (this.finishAt !== null && now >= this.finishAt) this.stop()
+  }
+
+  private schedule(upcoming: Upcoming, buffer: AudioBufferLike, now: number): void {
+    const { word } = upcoming
+    // Late only if the clip was not decoded in time; then as soon as possible.
+    const start = Math.max(upcoming.due, now)
+    let source: AudioBufferSourceNodeLike
+    try {
+      source = this.context.createBufferSource()
+      source.buffer = buffer
+      source.connect(this.gain)
+      source.start(start)
+    } catch (error) {
+      this.skip(word, start, error)
+      return
+    }
+    const end = start + buffer.duration
+    const clip: Scheduled = { id: word.id, source, start, end }
+    source.onended = () => source.disconnect()
+    this.scheduled.push(clip)
+    this.options.onScheduled?.(word.id, start, buffer)
+    const pause = this.plan?.mode === 'normal' ? delaySeconds(this.speed, this.random) : 0
+    this.advance(word.id, end, pause)
+  }
+
+  private setSounding(id: string | null): void {
+    if (this.sounding === id) return
+    this.sounding = id
+    this.options.onWordChange?.(id)
+  }
+}

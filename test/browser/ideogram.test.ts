@@ -1,0 +1,254 @@
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import {
+  chooseSpeed,
+  enableOnsetMeasurement,
+  gestaltCard,
+  gestaltToggle,
+  measureOnsets,
+  measuredSpeeds,
+  percentile,
+  scheduledCount,
+  selectGestalts,
+  startPlaying,
+  stopPlaying,
+} from '../../bench/scenarios/ideogram.ts'
+import { launch, watchProblems } from './browser.ts'
+
+const base = inject('baseUrl')
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+type Scheduled = { clipId: string; start: number; duration: number }
+type Onset = { clipId: string; heardAt: number | null; errorMs: number | null }
+
+function newPhone(): string {
+  return `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`
+}
+
+async function codeSentTo(phone: string): Promise<string> {
+  const response = await fetch(`${base}/api/auth/dev/sms-outbox?phone=${encodeURIComponent(phone)}`)
+  const entries = (await response.json()) as { phone: string; code: string }[]
+  const newest = entries.find((entry) => entry.phone === phone)
+  if (!newest) throw new Error(`no code was sent to ${phone}`)
+  return newest.code
+}
+
+/** Finishes the phone sign-in in the open 'Unlock Premium Features' dialog. */
+async function signInInDialog(page: Page): Promise<void> {
+  const phone = newPhone()
+  const dialog = page.getByRole('dialog', { name: 'Unlock Premium Features' })
+  await dialog.getByRole('button', { name: 'Continue with Phone' }).click()
+  await dialog.getByLabel('Phone Number').fill(phone)
+  await dialog.getByLabel('Phone Number').press('Enter')
+  await page.getByText('Verification code has been sent to your phone').waitFor()
+  await dialog.getByLabel('Verification Code').fill(await codeSentTo(phone))
+  await dialog.getByRole('button', { name: 'Verify Code' }).click()
+  await dialog.waitFor({ state: 'hidden' })
+  await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).waitFor()
+}
+
+const scheduled = (page: Page) =>
+  page.evaluate(
+    () => (globalThis as unknown as { __crvScheduled?: Scheduled[] }).__crvScheduled ?? [],
+  )
+const onsets = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as { __crvOnsets?: Onset[] }).__crvOnsets ?? [])
+
+/** Waits until `count` more clips than `from` have been scheduled and heard. */
+async function hearClips(page: Page, from: number, count: number): Promise<void> {
+  await page.waitForFunction(
+    ({ from, count }) => {
+      const heard = (globalThis as unknown as { __crvOnsets?: Onset[] }).__crvOnsets ?? []
+      return heard.slice(from).filter((o) => o.heardAt !== null).length >= count
+    },
+    { from, count },
+    { timeout: 45_000, polling: 200 },
+  )
+}
+
+async function newPage(): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage()
+  const problems = watchProblems(page)
+  await enableOnsetMeasurement(page)
+  await page.goto(`${base}/`)
+  await page.getByRole('heading', { name: 'Basic Gestalts' }).waitFor()
+  return { page, problems }
+}
+
+/** Each clip starts at the end of the previous one plus the pause, and is heard there. */
+function expectLoop(clips: Scheduled[], heard: Onset[], pauseSeconds: number, words: string[]) {
+  expect(clips.length).toBeGreaterThanOrEqual(6)
+  for (let i = 1; i < clips.length; i += 1) {
+    const previous = clips[i - 1]
+    const clip = clips[i]
+    if (!previous || !clip) continue
+    expect(words).toContain(clip.clipId)
+    expect(clip.clipId).not.toBe(previous.clipId)
+    expect(clip.start).toBeCloseTo(previous.start + previous.duration + pauseSeconds, 6)
+  }
+  const measured = heard.filter((o) => o.errorMs !== null)
+  expect(measured.length).toBeGreaterThanOrEqual(6)
+  for (const onset of measured) expect(Math.abs(onset.errorMs ?? Infinity)).toBeLessThanOrEqual(1)
+}
+
+describe('Ideogram Training', () => {
+  it('lets a visitor loop three gestalts at Fast+ and at the instant speed', async () => {
+    const { page, problems } = await newPage()
+    await page.getByText('Add Water Gestalt').waitFor()
+    await page.getByText('Sign in to unlock').waitFor()
+    expect(await gestaltCard(page, 'water').count()).toBe(0)
+    const header = page.getByRole('banner')
+    await header.getByText('0 words selected').waitFor()
+    // The medium speed is chosen until the user picks another.
+    const speedGroup = page.getByRole('group', { name: 'Speed' })
+    expect(
+      await speedGroup.getByRole('button', { name: '1.5s Medium' }).getAttribute('aria-pressed'),
+    ).toBe('true')
+
+    const words = ['land', 'space', 'energy']
+    await selectGestalts(page, words)
+    await header.getByText('3 words selected').waitFor()
+
+    await chooseSpeed(page, 'Fast+')
+    // The space bar plays, unless it belongs to a focused control.
+    await page.getByRole('heading', { name: 'Ideogram Training' }).click()
+    await page.keyboard.press('Space')
+    await header.getByRole('button', { name: 'Stop' }).waitFor()
+    await hearClips(page, 0, 7)
+    await page.waitForFunction(
+      () =>
+        new Set(
+          (
+            (globalThis as unknown as { __crvScheduled?: { clipId: string }[] }).__crvScheduled ??
+            []
+          ).map((c) => c.clipId),
+        ).size === 3,
+      undefined,
+      { timeout: 60_000 },
+    )
+    await page.keyboard.press('Space')
+    await header.getByRole('button', { name: 'Play' }).waitFor()
+    expectLoop(await scheduled(page), await onsets(page), 0.5, words)
+
+    const from = await scheduledCount(page)
+    await chooseSpeed(page, 'Instant')
+    await header.getByRole('button', { name: 'Play' }).click()
+    await hearClips(page, from, 8)
+    await stopPlaying(page)
+    expectLoop((await scheduled(page)).slice(from), (await onsets(page)).slice(from), 0, words)
+
+    // Changing the selection while playing stops the loop and says why.
+    await startPlaying(page)
+    await gestaltToggle(page, 'motion').click()
+    await page.getByText('Gestalt selection changed').waitFor()
+    await header.getByRole('button', { name: 'Play' }).waitFor()
+    await header.getByText('4 words selected').waitFor()
+    expect(problems).toEqual([])
+    await page.close()
+  })
+
+  it('plays a joined ideogram of three basic gestalts once', async () => {
+    const { page, problems } = await newPage()
+    const header = page.getByRole('banner')
+    await page.getByRole('main').getByRole('button', { name: 'Joined Ideogram' }).click()
+    await header.getByText('3 words selected').waitFor()
+    const controls = page.getByRole('region', { name: 'Playback controls' })
+    await controls.getByText('Auto').waitFor()
+    expect(await controls.getByRole('button', { name: 'Fast+' }).isDisabled()).toBe(true)
+    await controls.getByRole('button', { name: 'Play', exact: true }).click()
+    // It stops by itself after the third word.
+    await controls.getByRole('button', { name: 'Play', exact: true }).waitFor({ timeout: 20_000 })
+    const clips = await scheduled(page)
+    expect(clips).toHaveLength(3)
+    expect(new Set(clips.map((c) => c.clipId)).size).toBe(3)
+    for (let i = 1; i < clips.length; i += 1) {
+      const previous = clips[i - 1]
+      expect(clips[i]?.start).toBeCloseTo((previous?.start ?? 0) + (previous?.duration ?? 0), 6)
+    }
+    // The three became the selection.
+    for (const clip of clips) {
+      expect(await gestaltToggle(page, clip.clipId).getAttribute('aria-pressed')).toBe('true')
+    }
+    // Choosing a gestalt by hand switches back to Normal Training.
+    await gestaltToggle(page, 'natural').click()
+    await page.getByText('Switched to Normal Training').waitFor()
+    expect(problems).toEqual([])
+    await page.close()
+  })
+
+  it('signs in from the custom gestalt form, unlocks Water, plays and deletes "moving water"', async () => {
+    const { page, problems } = await newPage()
+    const field = page.getByLabel('Word or phrase')
+    await field.fill('moving water')
+    await page.getByRole('button', { name: 'Add Gestalt' }).click()
+    await page.getByText('Please log in to create custom gestalts').waitFor()
+    await signInInDialog(page)
+    // Generation ran after sign-in with the text that was kept.
+    await page.getByText('Created audio for "moving water"').waitFor({ timeout: 30_000 })
+    expect(await field.inputValue()).toBe('')
+    await gestaltCard(page, 'water').waitFor()
+    expect(await page.getByText('Sign in to unlock').count()).toBe(0)
+
+    const custom = page.locator('[data-gestalt^="custom-"]')
+    await custom.waitFor()
+    const customId = (await custom.getAttribute('data-gestalt')) ?? ''
+    expect(customId).toMatch(/^custom-\/api\/storage\/o\/custom_audio%2F.+\?alt=media$/)
+    await selectGestalts(page, ['water', customId])
+    await chooseSpeed(page, 'Instant')
+    await startPlaying(page)
+    await page.waitForFunction(
+      (id) =>
+        ((globalThis as unknown as { __crvOnsets?: Onset[] }).__crvOnsets ?? []).some(
+          (o) => o.clipId === id && o.heardAt !== null,
+        ),
+      customId,
+      { timeout: 30_000 },
+    )
+    await hearClips(page, 0, 4)
+    await stopPlaying(page)
+    expectLoopWords(await scheduled(page), ['water', customId])
+
+    await page.getByRole('button', { name: 'Delete moving water' }).click()
+    await page.getByText('Deleted custom word "moving water"').waitFor()
+    expect(await custom.count()).toBe(0)
+    const deleted = await page.evaluate(() =>
+      JSON.parse(
+        (
+          globalThis as unknown as { localStorage: { getItem(key: string): string | null } }
+        ).localStorage.getItem('crv-training-deleted-gestalts') ?? '[]',
+      ),
+    )
+    expect(deleted).toContain(customId)
+    // The clip is gone from storage too.
+    const audioUrl = customId.slice('custom-'.length)
+    expect((await fetch(base + audioUrl)).status).toBe(404)
+    expect(problems).toEqual([])
+    await page.close()
+  })
+
+  it('starts every clip on time: 50 clips at 0, 100 and 1000 ms pauses', async () => {
+    const { page, problems } = await newPage()
+    await selectGestalts(page, ['land', 'space', 'energy'])
+    for (const speed of measuredSpeeds) {
+      const run = await measureOnsets(page, speed, 50)
+      expect(run.clips).toBe(50)
+      // Scheduling: each start is exactly the end of the previous clip plus the pause.
+      for (const error of run.scheduleErrorsMs) expect(Math.abs(error)).toBeLessThan(0.001)
+      // Hearing: the sample clock's onsets (DESIGN.md §7 budget: p99 ≤ 1 ms).
+      expect(percentile(run.errorsMs, 99)).toBeLessThanOrEqual(1)
+    }
+    expect(problems).toEqual([])
+    await page.close()
+  }, 300_000)
+})
+
+function expectLoopWords(clips: Scheduled[], words: string[]) {
+  expect(new Set(clips.map((c) => c.clipId))).toEqual(new Set(words))
+}

@@ -7,6 +7,10 @@ import { cpus, totalmem } from 'node:os'
 import { gatewayOverhead } from './scenarios/gateway-overhead.ts'
 import { startup } from './scenarios/startup.ts'
 import { descriptors } from './scenarios/descriptors.ts'
+import { speech } from './scenarios/speech.ts'
+import { ideogram } from './scenarios/ideogram.ts'
+import { tachistoscope } from './scenarios/tachistoscope.ts'
+import { astro } from './scenarios/astro.ts'
 import type { Section } from './lib.ts'
 
 const only = process.argv.slice(2).filter((a) => !a.startsWith('-'))
@@ -14,6 +18,10 @@ const scenarios: [string, () => Promise<Section>][] = [
   ['gateway', gatewayOverhead],
   ['startup', startup],
   ['descriptors', descriptors],
+  ['speech', speech],
+  ['ideogram', ideogram],
+  ['tachistoscope', tachistoscope],
+  ['astro', astro],
 ]
 
 const sections: Section[] = []
@@ -39,3 +47,4 @@ if (only.length > 0) {
 const file = fileURLToPath(new URL('report.md', import.meta.url))
 await writeFile(file, [...header, ...sections.map((s) => s.markdown)].join('\n') + '\n')
 console.log(`bench: wrote ${file}`)
+await import('../scripts/quality-report.ts')

@@ -183,6 +183,10 @@ try {
     // The embedded database multiplexes one session: keep the pools small.
     ...(embedded ? { DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? '3' } : {}),
     AUTH_JWKS_URL: `${urlOf('auth')}/api/auth/jwks.json`,
+    // The media service voices custom gestalts through the speech service.
+    AI_URL: urlOf('ai'),
+    // The media service reads the tachistoscope setting from the descriptors service.
+    DESCRIPTORS_URL: urlOf('descriptors'),
   }
   const node = (cwd: string, env: NodeJS.ProcessEnv, flags: string[]) => () =>
     spawn(process.execPath, [...flags, ...(watch ? ['--watch'] : []), 'src/server.ts'], {
@@ -195,6 +199,20 @@ try {
     supervise(
       s,
       node(join(root, 'services', s), { ...common, PORT: String(ports[s]) }, SERVICE_NODE_FLAGS),
+    )
+  }
+  // With Redis, speech runs on the queue: one worker process (ops scale them separately).
+  if (process.env.REDIS_URL) {
+    supervise('ai-worker', () =>
+      spawn(
+        process.execPath,
+        [...SERVICE_NODE_FLAGS, ...(watch ? ['--watch'] : []), 'src/worker.ts'],
+        {
+          cwd: join(root, 'services', 'ai'),
+          env: common,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      ),
     )
   }
   await Promise.all(SERVICES.map((s) => waitReady(`${urlOf(s)}/ready`, 60_000)))

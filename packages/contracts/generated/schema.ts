@@ -606,6 +606,177 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/admin/descriptors/export': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Export every descriptor (CSV or JSON)
+     * @description The whole vocabulary in every language, users' submissions included, ordered by id.
+     *     `format=csv` gives Excel-compatible CSV (UTF-8 with a byte order mark, semicolon-separated,
+     *     header `ID;Concept;Word;Language;Status;Type;Stage;Category;Created By;Created At`);
+     *     `format=json` gives the same rows as JSON. The file name is
+     *     `crv_descriptors_{date}.{csv|json}`. Each export is logged.
+     */
+    get: operations['exportAllDescriptors']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/settings': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The app's settings
+     * @description What an administrator set in the admin panel: the descriptor trainer's default language and stage, and who may use the tachistoscope. Public: the trainer reads its defaults and the media service reads the tachistoscope rule from here.
+     */
+    get: operations['getAppSettings']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/admin/settings': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    /**
+     * Save the app's settings
+     * @description Replaces the settings ('Save Settings'); the change is logged.
+     */
+    put: operations['updateAppSettings']
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/admin/stats': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Figures for the admin panel
+     * @description Descriptor counts by stage, status and language; exact row counts of every table of the app's schemas; the database's size and each schema's share of it; the last maintenance actions. Read-only: other schemas are only counted, never joined.
+     */
+    get: operations['getAdminStats']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/admin/maintenance/seed': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Run the vocabulary seed again
+     * @description Loads the shipped vocabulary again (idempotent): words deleted from it come back, corrected words are updated in place, nothing users created is touched. Reports what changed; logged. No request body.
+     */
+    post: operations['seedDatabase']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/admin/maintenance/optimize': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * VACUUM ANALYZE the app's tables
+     * @description Reclaims space and refreshes the planner's statistics for every table of the app's schemas; logged. No request body.
+     */
+    post: operations['optimizeTables']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/events': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Record analytics events (first party)
+     * @description A batch of page views and tachistoscope events from the app, usually sent with
+     *     `navigator.sendBeacon` when the page is hidden. Nothing personal is stored beyond the
+     *     user id of a signed-in sender: `sendBeacon` cannot send an Authorization header, so the
+     *     access token may travel in the body (`accessToken`) or the header; either is verified,
+     *     and a missing, invalid or expired one records the events anonymously. Paths are stored
+     *     without query or fragment. Rate-limited per IP address (429) and size-bounded (at most
+     *     50 events, 16 KiB). When configured, the events are also forwarded to Plausible or
+     *     Umami.
+     */
+    post: operations['recordEvents']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/admin/analytics': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Page views and tachistoscope sessions
+     * @description Page views per route and tachistoscope sessions (starts, show-agains, completions) for the last 7 and the last 30 days.
+     */
+    get: operations['getAnalyticsSummary']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/audio/{gestaltId}': {
     parameters: {
       query?: never
@@ -639,10 +810,14 @@ export interface paths {
      * Create a custom gestalt (text to speech)
      * @description Trims the text (1 to 30 characters, not blank: 'Please enter a word or phrase'),
      *     synthesises it through the speech service, stores the MP3 at
-     *     `custom_audio/{userId}/{fileName}` and records the custom word. The same word
+     *     `custom_audio/{userId}/{fileName}` (a random, unguessable file name) and records the
+     *     custom word; `audioUrl` is the clip's download URL (`getStorageObject`). The same word
      *     (case-insensitive) for the same user is not added twice: the existing record comes back
-     *     with 200. 503 (`speech_busy`: 'speech is busy, try again') when speech does not answer in
-     *     time.
+     *     with 200. The speech service's failures: 503 `speech_busy` ('speech is busy, try again')
+     *     when it is busy or does not answer in time, 503 `speech_unavailable` when it cannot be
+     *     reached, 429 when it limits the caller, 502 `speech_failed` ('Failed to generate audio')
+     *     for anything else. `voiceId` is accepted for the original client and not used: the
+     *     speech service speaks with its configured voice.
      */
     post: operations['generateCustomWordAudio']
     delete?: never
@@ -705,10 +880,40 @@ export interface paths {
      * @description Kept for the original client, which calls it best effort. The URL must contain an object
      *     path segment followed by a query marker, else 400 (`invalid_storage_url`: 'Invalid
      *     storage URL format'). If the object is not found, the path is rebuilt as
-     *     `custom_audio/{userId}/{fileName}` from the encoded URL and tried once more; 404 if that
-     *     fails too. Only the caller's own objects can be deleted (403 otherwise).
+     *     `custom_audio/{userId}/{fileName}` from the encoded URL and tried once more; 404
+     *     (`object_not_found`) if that fails too. Only the caller's own objects are ever deleted: a
+     *     path outside the caller's folder is treated as not found there, so the retry looks in
+     *     the caller's own folder (another user's object is neither touched nor revealed). The
+     *     custom word recorded with the object goes with it; the object is removed after the
+     *     database commit and retried if storage fails.
      */
     post: operations['deleteStorageFile']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/storage/o/{objectPath}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * A stored custom gestalt clip (its `audioUrl`)
+     * @description Serves an object under `custom_audio/` by its URL-encoded path, in the shape of a cloud
+     *     storage download URL (`/o/{encoded path}?alt=media`), which the original client's delete
+     *     call parses. The file name is a random 128-bit token, so the URL works like a download
+     *     token: whoever holds it can play the clip, nobody can guess or list one, and it stops
+     *     working when the custom word is deleted. Objects never change (a new clip gets a new
+     *     name): long-lived private caching with an ETag; conditional requests answer 304 and
+     *     `Range` requests 206.
+     */
+    get: operations['getStorageObject']
+    put?: never
+    post?: never
     delete?: never
     options?: never
     head?: never
@@ -751,9 +956,29 @@ export interface paths {
     }
     /**
      * Images of a category with ids and file names
-     * @description Entries for the image library and the trainer, in upload order; `dataUrl` is a URL the browser can load. Same access setting as the URL listing.
+     * @description Entries for the image library and the trainer, in upload order; `dataUrl` is a URL the browser can load (`/api/tachistoscope/files/{id}`). Same access setting as the URL listing.
      */
     get: operations['listTachistoscopeImages']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/tachistoscope/files/{id}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The bytes of a tachistoscope image
+     * @description The stored image (what `dataUrl` and the URL listing point at). The id is a random UUID that only the listings reveal, so the URL can be loaded by an `<img>` element without a token; a stored image never changes, so it is cached for a year (`immutable`) with an ETag, and a conditional request answers 304.
+     */
+    get: operations['getTachistoscopeImageFile']
     put?: never
     post?: never
     delete?: never
@@ -775,12 +1000,23 @@ export interface paths {
      * Upload a tachistoscope image
      * @description Accepts the original client's JSON body (the image as a data URL) or `multipart/form-data`
      *     for large files. The bytes must be a real JPEG, PNG, WebP or GIF by their signature,
-     *     whatever `mimeType` or the file name say (415 `unsupported_image` otherwise). Too many
-     *     bytes: 413; too many pixels or an undecodable image: 400. EXIF orientation is applied and
-     *     metadata stripped. With `fit` the image is scaled to at most 800 wide (landscape) or 600
-     *     tall (portrait) and re-encoded as JPEG at quality 70 (the admin panel's path); without it
-     *     the original is kept (the tachistoscope-admin page's path). Object keys are generated by
-     *     the server, never taken from the file name.
+     *     whatever `mimeType` or the file name say (415 `unsupported_image` otherwise). An image
+     *     larger than `TACHISTOSCOPE_MAX_BYTES` (20 MiB by default) gives 413 `image_too_large`;
+     *     more pixels than `TACHISTOSCOPE_MAX_PIXELS` (50 million by default) gives 400
+     *     `image_too_many_pixels`; bytes with a valid signature that do not decode give 400
+     *     `image_unreadable`. The JSON body carries base64 (4/3 of the bytes) within this
+     *     operation's body limit, so images above about 18 MiB need the multipart form.
+     *
+     *     EXIF orientation is applied and metadata (EXIF with any GPS position, XMP, IPTC, ICC
+     *     profiles, whose colours are converted to sRGB) is stripped. With `fit` the image is
+     *     scaled to at most 800 wide (landscape) or 600 tall (portrait), never enlarged, and
+     *     re-encoded as JPEG at quality 70 (the admin panel's path). Without it the format and
+     *     size are kept (the tachistoscope-admin page's path): a file that carries no metadata and
+     *     needs no rotation is stored byte for byte; any other is re-encoded once in its own format
+     *     (JPEG and WebP at quality 95, PNG and GIF without loss of pixels they can hold; animated
+     *     images keep their frames) so that orientation is applied and metadata removed. Object keys
+     *     (`tachistoscope/{category}/{uuid}.{ext}`) are generated by the server, never taken from
+     *     the file name. In the multipart form the text fields must come before the file.
      */
     post: operations['uploadTachistoscopeImage']
     delete?: never
@@ -800,10 +1036,13 @@ export interface paths {
     put?: never
     /**
      * Pronounce a word
-     * @description MP3 of the word spoken in the given training language. Results are cached by content, so
-     *     a repeated word is served without new synthesis. Rate-limited per user and per IP
-     *     address, more strictly for anonymous callers. 503 (`speech_busy`: 'speech is busy, try
-     *     again') when synthesis does not finish in time.
+     * @description MP3 of the word (or short phrase, e.g. a custom gestalt such as 'moving water') spoken in
+     *     the given training language. Results are cached by content (engine, voice, language,
+     *     text), so a repeated word is served without new synthesis. Rate-limited per user and per
+     *     IP address, more strictly for anonymous callers (429 `rate_limited` with `Retry-After`).
+     *     Languages outside the five trained ones are refused with 400 (`unsupported_language`:
+     *     speech is only available in en, de, fr, es and it). 503 (`speech_busy`: 'speech is busy,
+     *     try again') when synthesis does not finish in time.
      */
     post: operations['synthesizeSpeech']
     delete?: never
@@ -824,10 +1063,30 @@ export interface paths {
     /**
      * An example sentence for a descriptor, with its audio
      * @description A short grammatical sentence in the given language that uses the descriptor, and the
-     *     sentence spoken as base64 MP3. Same caching, rate limits and 503 (`speech_busy`) as
-     *     `POST /api/ai/speech`.
+     *     sentence spoken as base64 MP3. Same caching, rate limits, language refusal
+     *     (`unsupported_language`) and 503 (`speech_busy`) as `POST /api/ai/speech`.
      */
     post: operations['generateSentenceWithSpeech']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/ai/queue': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * State of the speech queue
+     * @description Jobs waiting, running, failed and completed (as kept by the queue) and the number of connected speech workers. Without Redis speech runs in the ai service's own process: `mode` is `in-process` and `workers` is 1.
+     */
+    get: operations['getSpeechQueue']
+    put?: never
+    post?: never
     delete?: never
     options?: never
     head?: never
@@ -1172,6 +1431,137 @@ export interface components {
       /** @description Descriptor rows removed, counting every language. */
       deletedCount: number
     }
+    DescriptorExportRow: {
+      id: components['schemas']['Id']
+      /** @description Links one meaning across languages. */
+      conceptId: number
+      word: string
+      language: components['schemas']['Language']
+      status: components['schemas']['DescriptorStatus']
+      /** @enum {string} */
+      type: 'gestalt' | 'perception'
+      stage: components['schemas']['Stage']
+      /** @description The category's English name. */
+      category: string
+      createdBy: components['schemas']['UserId'] | null
+      /** Format: date-time */
+      createdAt: string
+    }
+    DescriptorExport: {
+      /** Format: date-time */
+      exportedAt: string
+      count: number
+      descriptors: components['schemas']['DescriptorExportRow'][]
+    }
+    /**
+     * @description Who may use the tachistoscope: `admin` (administrators only, the default) or `user` (every signed-in user).
+     * @enum {string}
+     */
+    TachistoscopeAccess: 'admin' | 'user'
+    AppSettings: {
+      defaultLanguage: components['schemas']['TrainingLanguage']
+      defaultStage: components['schemas']['Stage']
+      tachistoscopeAccess: components['schemas']['TachistoscopeAccess']
+    }
+    CountBy: {
+      key: string
+      count: number
+    }
+    TableStats: {
+      schema: string
+      table: string
+      /** @description Exact row count. */
+      rows: number
+      /** @description Size on disk with indexes and TOAST. */
+      bytes: number
+    }
+    AdminAction: {
+      /** @enum {string} */
+      action: 'seed' | 'optimize' | 'export' | 'settings'
+      userId: components['schemas']['UserId']
+      /** Format: date-time */
+      at: string
+      summary: string
+    }
+    AdminStats: {
+      descriptors: {
+        total: number
+        concepts: number
+        byStage: components['schemas']['CountBy'][]
+        byStatus: components['schemas']['CountBy'][]
+        byLanguage: components['schemas']['CountBy'][]
+      }
+      tables: components['schemas']['TableStats'][]
+      databaseBytes: number
+      /** @description Storage used by each of the app's schemas. */
+      schemas: {
+        schema: string
+        bytes: number
+      }[]
+      recentActions: components['schemas']['AdminAction'][]
+      /** Format: date-time */
+      measuredAt: string
+    }
+    SeedReport: {
+      /** @description Categories in the shipped vocabulary. */
+      categories: number
+      /** @description Concepts in the shipped vocabulary. */
+      concepts: number
+      /** @description Descriptors inserted (missing before). */
+      added: number
+      /** @description Descriptors whose word, reading or category was corrected. */
+      changed: number
+      unchanged: number
+    }
+    OptimizeReport: {
+      schemas: string[]
+      /** @description Tables vacuumed and analysed. */
+      tables: number
+    }
+    /** @enum {string} */
+    AnalyticsEventName:
+      'page_view' | 'tachistoscope_start' | 'tachistoscope_show_again' | 'tachistoscope_complete'
+    AnalyticsEvent: {
+      name: components['schemas']['AnalyticsEventName']
+      /** @description The page's path (a query or fragment is dropped). */
+      path: string
+      /**
+       * Format: date-time
+       * @description When it happened (the client's clock; the server's time is kept too).
+       */
+      at?: string
+      /** @description A few plain properties (e.g. category, exposure in ms); nothing personal. */
+      props?: {
+        [key: string]: string | number | boolean
+      }
+    }
+    EventBatch: {
+      events: components['schemas']['AnalyticsEvent'][]
+      /** @description The sender's access token, for sendBeacon (which cannot send headers). */
+      accessToken?: string
+    }
+    EventBatchResult: {
+      accepted: number
+    }
+    AnalyticsWindow: {
+      /** @enum {integer} */
+      days: 7 | 30
+      totalPageViews: number
+      /** @description Page views per route, most viewed first. */
+      pageViews: {
+        path: string
+        views: number
+      }[]
+      tachistoscope: {
+        /** @description tachistoscope_start events. */
+        sessions: number
+        showAgain: number
+        completed: number
+      }
+    }
+    AnalyticsSummary: {
+      windows: components['schemas']['AnalyticsWindow'][]
+    }
     /** @description A custom gestalt. */
     CustomWord: {
       id: components['schemas']['Id']
@@ -1181,7 +1571,7 @@ export interface components {
     }
     CustomWordList: components['schemas']['CustomWord'][]
     GenerateAudioRequest: {
-      /** @description Trimmed by the server; must not be blank. */
+      /** @description Trimmed by the server; blank or whitespace-only gives 400 (`word_required`: 'Please enter a word or phrase'). */
       word: string
       /** @description A voice of the configured speech engine; the engine's default if absent. */
       voiceId?: string
@@ -1240,19 +1630,39 @@ export interface components {
       /** @description Stored size in bytes. */
       bytes: number
     }
+    /** @description A word or short phrase: at least one visible character, no control characters; trimmed by the server. */
+    SpokenText: string
     SpeechRequest: {
-      word: string
+      word: components['schemas']['SpokenText']
       language: components['schemas']['TrainingLanguage']
     }
     SentenceRequest: {
-      /** @description The descriptor word to use in the sentence. */
-      descriptor: string
+      descriptor: components['schemas']['SpokenText']
       language: components['schemas']['TrainingLanguage']
     }
     SentenceWithSpeech: {
       sentence: string
       /** @description The sentence spoken, as base64-encoded MP3 (no data URL prefix). */
       audioData: string
+    }
+    SpeechQueueStatus: {
+      /**
+       * @description `queue`: BullMQ on Redis with separate workers; `in-process`: no Redis.
+       * @enum {string}
+       */
+      mode: 'queue' | 'in-process'
+      /** @description Jobs not started yet. */
+      waiting: number
+      /** @description Jobs being synthesised now. */
+      active: number
+      /** @description Jobs that failed after their retries (kept for a day). */
+      failed: number
+      /** @description Finished jobs still kept by the queue (the last hour). */
+      completed: number
+      /** @description Jobs waiting for a retry after a failure. */
+      delayed: number
+      /** @description Speech workers connected to the queue. */
+      workers: number
     }
     SiderealLocation: {
       latitude: components['schemas']['Latitude']
@@ -1286,7 +1696,7 @@ export interface components {
     SiderealCustomRequest: {
       /** @description A place: 'City', 'City, Country' or 'City, State'. */
       location?: string
-      /** @description The instant (UTC, ISO 8601); now if absent. */
+      /** @description The instant (ISO 8601 with `Z` or an offset), years 1000 to 2999; now if absent. A leap second (`23:59:60`) is read as the instant after `23:59:59`. */
       customTime?: components['schemas']['Timestamp']
     }
   }
@@ -2245,6 +2655,215 @@ export interface operations {
       default: components['responses']['Error']
     }
   }
+  exportAllDescriptors: {
+    parameters: {
+      query?: {
+        format?: 'csv' | 'json'
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The export ('Export Data'). */
+      200: {
+        headers: {
+          'Content-Disposition': components['headers']['ContentDisposition']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['DescriptorExport']
+          'text/csv': string
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
+  getAppSettings: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The settings. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['CacheControl']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['AppSettings']
+        }
+      }
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
+  updateAppSettings: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AppSettings']
+      }
+    }
+    responses: {
+      /** @description Saved. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['AppSettings']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
+  getAdminStats: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The figures. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['AdminStats']
+        }
+      }
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
+  seedDatabase: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description What the seed changed. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['SeedReport']
+        }
+      }
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
+  optimizeTables: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The tables optimised. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['OptimizeReport']
+        }
+      }
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
+  recordEvents: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EventBatch']
+      }
+    }
+    responses: {
+      /** @description Recorded. */
+      202: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['EventBatchResult']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
+  getAnalyticsSummary: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The summary. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['AnalyticsSummary']
+        }
+      }
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
   getGestaltAudio: {
     parameters: {
       query?: never
@@ -2430,6 +3049,66 @@ export interface operations {
       default: components['responses']['Error']
     }
   }
+  getStorageObject: {
+    parameters: {
+      query?: {
+        /** @description `media` (the bytes); the only form served. */
+        alt?: 'media'
+      }
+      header?: {
+        /** @description A single byte range, e.g. `bytes=0-`. */
+        Range?: string
+        'If-None-Match'?: string
+      }
+      path: {
+        /** @description The object's path, URL-encoded (`custom_audio%2F{userId}%2F{fileName}`). */
+        objectPath: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The whole clip. */
+      200: {
+        headers: {
+          ETag: components['headers']['ETag']
+          'Cache-Control': components['headers']['CacheControl']
+          'Accept-Ranges': components['headers']['AcceptRanges']
+          [name: string]: unknown
+        }
+        content: {
+          'audio/mpeg': string
+        }
+      }
+      /** @description Partial Content (the requested byte range). */
+      206: {
+        headers: {
+          ETag: components['headers']['ETag']
+          'Cache-Control': components['headers']['CacheControl']
+          'Accept-Ranges': components['headers']['AcceptRanges']
+          'Content-Range': components['headers']['ContentRange']
+          [name: string]: unknown
+        }
+        content: {
+          'audio/mpeg': string
+        }
+      }
+      /** @description Not Modified (the `If-None-Match` ETag still matches). */
+      304: {
+        headers: {
+          ETag: components['headers']['ETag']
+          'Cache-Control': components['headers']['CacheControl']
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      400: components['responses']['BadRequest']
+      404: components['responses']['NotFound']
+      416: components['responses']['RangeNotSatisfiable']
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
   listTachistoscopeImageUrls: {
     parameters: {
       query?: never
@@ -2508,6 +3187,49 @@ export interface operations {
       400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']
       403: components['responses']['Forbidden']
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
+  getTachistoscopeImageFile: {
+    parameters: {
+      query?: never
+      header?: {
+        'If-None-Match'?: string
+      }
+      path: {
+        /** @description The image id. */
+        id: components['schemas']['ImageId']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The image. */
+      200: {
+        headers: {
+          ETag: components['headers']['ETag']
+          'Cache-Control': components['headers']['CacheControl']
+          [name: string]: unknown
+        }
+        content: {
+          'image/jpeg': string
+          'image/png': string
+          'image/webp': string
+          'image/gif': string
+        }
+      }
+      /** @description Not Modified (the `If-None-Match` ETag still matches). */
+      304: {
+        headers: {
+          ETag: components['headers']['ETag']
+          'Cache-Control': components['headers']['CacheControl']
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      400: components['responses']['BadRequest']
+      404: components['responses']['NotFound']
       429: components['responses']['TooManyRequests']
       default: components['responses']['Error']
     }
@@ -2601,6 +3323,31 @@ export interface operations {
       401: components['responses']['Unauthorized']
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['TooManyRequests']
+      503: components['responses']['ServiceUnavailable']
+      default: components['responses']['Error']
+    }
+  }
+  getSpeechQueue: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The queue's counts. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['SpeechQueueStatus']
+        }
+      }
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
       429: components['responses']['TooManyRequests']
       503: components['responses']['ServiceUnavailable']
       default: components['responses']['Error']

@@ -256,6 +256,57 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['descriptors'],
       }),
+      exportAllDescriptors: build.query<
+        ExportAllDescriptorsApiResponse,
+        ExportAllDescriptorsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/admin/descriptors/export`,
+          params: {
+            format: queryArg.format,
+          },
+        }),
+        providesTags: ['descriptors'],
+      }),
+      getAppSettings: build.query<GetAppSettingsApiResponse, GetAppSettingsApiArg>({
+        query: () => ({ url: `/api/settings` }),
+        providesTags: ['descriptors'],
+      }),
+      updateAppSettings: build.mutation<UpdateAppSettingsApiResponse, UpdateAppSettingsApiArg>({
+        query: (queryArg) => ({
+          url: `/api/admin/settings`,
+          method: 'PUT',
+          body: queryArg.appSettings,
+        }),
+        invalidatesTags: ['descriptors'],
+      }),
+      getAdminStats: build.query<GetAdminStatsApiResponse, GetAdminStatsApiArg>({
+        query: () => ({ url: `/api/admin/stats` }),
+        providesTags: ['descriptors'],
+      }),
+      seedDatabase: build.mutation<SeedDatabaseApiResponse, SeedDatabaseApiArg>({
+        query: () => ({ url: `/api/admin/maintenance/seed`, method: 'POST' }),
+        invalidatesTags: ['descriptors'],
+      }),
+      optimizeTables: build.mutation<OptimizeTablesApiResponse, OptimizeTablesApiArg>({
+        query: () => ({
+          url: `/api/admin/maintenance/optimize`,
+          method: 'POST',
+        }),
+        invalidatesTags: ['descriptors'],
+      }),
+      recordEvents: build.mutation<RecordEventsApiResponse, RecordEventsApiArg>({
+        query: (queryArg) => ({
+          url: `/api/events`,
+          method: 'POST',
+          body: queryArg.eventBatch,
+        }),
+        invalidatesTags: ['descriptors'],
+      }),
+      getAnalyticsSummary: build.query<GetAnalyticsSummaryApiResponse, GetAnalyticsSummaryApiArg>({
+        query: () => ({ url: `/api/admin/analytics` }),
+        providesTags: ['descriptors'],
+      }),
       getGestaltAudio: build.query<GetGestaltAudioApiResponse, GetGestaltAudioApiArg>({
         query: (queryArg) => ({
           url: `/api/audio/${queryArg.gestaltId}`,
@@ -304,6 +355,19 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['media'],
       }),
+      getStorageObject: build.query<GetStorageObjectApiResponse, GetStorageObjectApiArg>({
+        query: (queryArg) => ({
+          url: `/api/storage/o/${queryArg.objectPath}`,
+          headers: {
+            Range: queryArg.range,
+            'If-None-Match': queryArg['If-None-Match'],
+          },
+          params: {
+            alt: queryArg.alt,
+          },
+        }),
+        providesTags: ['media'],
+      }),
       listTachistoscopeImageUrls: build.query<
         ListTachistoscopeImageUrlsApiResponse,
         ListTachistoscopeImageUrlsApiArg
@@ -329,6 +393,18 @@ const injectedRtkApi = api
       >({
         query: (queryArg) => ({
           url: `/api/tachistoscope/images/list/${queryArg.category}`,
+        }),
+        providesTags: ['media'],
+      }),
+      getTachistoscopeImageFile: build.query<
+        GetTachistoscopeImageFileApiResponse,
+        GetTachistoscopeImageFileApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/tachistoscope/files/${queryArg.id}`,
+          headers: {
+            'If-None-Match': queryArg['If-None-Match'],
+          },
         }),
         providesTags: ['media'],
       }),
@@ -361,6 +437,10 @@ const injectedRtkApi = api
           body: queryArg.sentenceRequest,
         }),
         invalidatesTags: ['ai'],
+      }),
+      getSpeechQueue: build.query<GetSpeechQueueApiResponse, GetSpeechQueueApiArg>({
+        query: () => ({ url: `/api/ai/queue` }),
+        providesTags: ['ai'],
       }),
       getSiderealTimeAuto: build.query<GetSiderealTimeAutoApiResponse, GetSiderealTimeAutoApiArg>({
         query: (queryArg) => ({
@@ -549,6 +629,29 @@ export type DeleteDescriptorAllLanguagesApiArg = {
   /** Descriptor id. */
   id: Id
 }
+export type ExportAllDescriptorsApiResponse =
+  /** status 200 The export ('Export Data'). */ DescriptorExport
+export type ExportAllDescriptorsApiArg = {
+  format?: 'csv' | 'json'
+}
+export type GetAppSettingsApiResponse = /** status 200 The settings. */ AppSettings
+export type GetAppSettingsApiArg = void
+export type UpdateAppSettingsApiResponse = /** status 200 Saved. */ AppSettings
+export type UpdateAppSettingsApiArg = {
+  appSettings: AppSettings
+}
+export type GetAdminStatsApiResponse = /** status 200 The figures. */ AdminStats
+export type GetAdminStatsApiArg = void
+export type SeedDatabaseApiResponse = /** status 200 What the seed changed. */ SeedReport
+export type SeedDatabaseApiArg = void
+export type OptimizeTablesApiResponse = /** status 200 The tables optimised. */ OptimizeReport
+export type OptimizeTablesApiArg = void
+export type RecordEventsApiResponse = /** status 202 Recorded. */ EventBatchResult
+export type RecordEventsApiArg = {
+  eventBatch: EventBatch
+}
+export type GetAnalyticsSummaryApiResponse = /** status 200 The summary. */ AnalyticsSummary
+export type GetAnalyticsSummaryApiArg = void
 export type GetGestaltAudioApiResponse =
   | /** status 200 The whole clip. */ Blob
   | /** status 206 Partial Content (the requested byte range). */ Blob
@@ -580,6 +683,18 @@ export type DeleteStorageFileApiResponse = unknown
 export type DeleteStorageFileApiArg = {
   deleteStorageFileRequest: DeleteStorageFileRequest
 }
+export type GetStorageObjectApiResponse =
+  | /** status 200 The whole clip. */ Blob
+  | /** status 206 Partial Content (the requested byte range). */ Blob
+export type GetStorageObjectApiArg = {
+  /** The object's path, URL-encoded (`custom_audio%2F{userId}%2F{fileName}`). */
+  objectPath: string
+  /** `media` (the bytes); the only form served. */
+  alt?: 'media'
+  /** A single byte range, e.g. `bytes=0-`. */
+  range?: string
+  'If-None-Match'?: string
+}
 export type ListTachistoscopeImageUrlsApiResponse =
   /** status 200 The image URLs. */ TachistoscopeImageUrls
 export type ListTachistoscopeImageUrlsApiArg = {
@@ -596,6 +711,12 @@ export type ListTachistoscopeImagesApiResponse =
 export type ListTachistoscopeImagesApiArg = {
   category: ImageCategory
 }
+export type GetTachistoscopeImageFileApiResponse = /** status 200 The image. */ Blob
+export type GetTachistoscopeImageFileApiArg = {
+  /** The image id. */
+  id: ImageId
+  'If-None-Match'?: string
+}
 export type UploadTachistoscopeImageApiResponse =
   /** status 201 Stored ('Upload Complete!'). */ TachistoscopeUploadResult
 export type UploadTachistoscopeImageApiArg = {
@@ -610,6 +731,8 @@ export type GenerateSentenceWithSpeechApiResponse =
 export type GenerateSentenceWithSpeechApiArg = {
   sentenceRequest: SentenceRequest
 }
+export type GetSpeechQueueApiResponse = /** status 200 The queue's counts. */ SpeechQueueStatus
+export type GetSpeechQueueApiArg = void
 export type GetSiderealTimeAutoApiResponse = /** status 200 The sidereal time. */ SiderealTime
 export type GetSiderealTimeAutoApiArg = {
   /** Latitude in degrees, north positive. */
@@ -844,6 +967,122 @@ export type DeleteAllLanguagesResult = {
   /** Descriptor rows removed, counting every language. */
   deletedCount: number
 }
+export type DescriptorExportRow = {
+  id: Id
+  /** Links one meaning across languages. */
+  conceptId: number
+  word: string
+  language: Language
+  status: DescriptorStatus
+  type: 'gestalt' | 'perception'
+  stage: Stage
+  /** The category's English name. */
+  category: string
+  createdBy: UserId | null
+  createdAt: string
+}
+export type DescriptorExport = {
+  exportedAt: string
+  count: number
+  descriptors: DescriptorExportRow[]
+}
+export type TachistoscopeAccess = 'admin' | 'user'
+export type AppSettings = {
+  defaultLanguage: TrainingLanguage
+  defaultStage: Stage
+  tachistoscopeAccess: TachistoscopeAccess
+}
+export type CountBy = {
+  key: string
+  count: number
+}
+export type TableStats = {
+  schema: string
+  table: string
+  /** Exact row count. */
+  rows: number
+  /** Size on disk with indexes and TOAST. */
+  bytes: number
+}
+export type AdminAction = {
+  action: 'seed' | 'optimize' | 'export' | 'settings'
+  userId: UserId
+  at: string
+  summary: string
+}
+export type AdminStats = {
+  descriptors: {
+    total: number
+    concepts: number
+    byStage: CountBy[]
+    byStatus: CountBy[]
+    byLanguage: CountBy[]
+  }
+  tables: TableStats[]
+  databaseBytes: number
+  /** Storage used by each of the app's schemas. */
+  schemas: {
+    schema: string
+    bytes: number
+  }[]
+  recentActions: AdminAction[]
+  measuredAt: string
+}
+export type SeedReport = {
+  /** Categories in the shipped vocabulary. */
+  categories: number
+  /** Concepts in the shipped vocabulary. */
+  concepts: number
+  /** Descriptors inserted (missing before). */
+  added: number
+  /** Descriptors whose word, reading or category was corrected. */
+  changed: number
+  unchanged: number
+}
+export type OptimizeReport = {
+  schemas: string[]
+  /** Tables vacuumed and analysed. */
+  tables: number
+}
+export type EventBatchResult = {
+  accepted: number
+}
+export type AnalyticsEventName =
+  'page_view' | 'tachistoscope_start' | 'tachistoscope_show_again' | 'tachistoscope_complete'
+export type AnalyticsEvent = {
+  name: AnalyticsEventName
+  /** The page's path (a query or fragment is dropped). */
+  path: string
+  /** When it happened (the client's clock; the server's time is kept too). */
+  at?: string
+  /** A few plain properties (e.g. category, exposure in ms); nothing personal. */
+  props?: {
+    [key: string]: string | number | boolean
+  }
+}
+export type EventBatch = {
+  events: AnalyticsEvent[]
+  /** The sender's access token, for sendBeacon (which cannot send headers). */
+  accessToken?: string
+}
+export type AnalyticsWindow = {
+  days: 7 | 30
+  totalPageViews: number
+  /** Page views per route, most viewed first. */
+  pageViews: {
+    path: string
+    views: number
+  }[]
+  tachistoscope: {
+    /** tachistoscope_start events. */
+    sessions: number
+    showAgain: number
+    completed: number
+  }
+}
+export type AnalyticsSummary = {
+  windows: AnalyticsWindow[]
+}
 export type LoadableUrl = string
 export type CustomWord = {
   id: Id
@@ -852,7 +1091,7 @@ export type CustomWord = {
   userId: UserId
 }
 export type GenerateAudioRequest = {
-  /** Trimmed by the server; must not be blank. */
+  /** Trimmed by the server; blank or whitespace-only gives 400 (`word_required`: 'Please enter a word or phrase'). */
   word: string
   /** A voice of the configured speech engine; the engine's default if absent. */
   voiceId?: string
@@ -901,8 +1140,9 @@ export type TachistoscopeUploadRequest = {
   /** Scale to 800×600 and re-encode as JPEG quality 70. Defaults to false. */
   fit?: boolean
 }
+export type SpokenText = string
 export type SpeechRequest = {
-  word: string
+  word: SpokenText
   language: TrainingLanguage
 }
 export type SentenceWithSpeech = {
@@ -911,9 +1151,24 @@ export type SentenceWithSpeech = {
   audioData: string
 }
 export type SentenceRequest = {
-  /** The descriptor word to use in the sentence. */
-  descriptor: string
+  descriptor: SpokenText
   language: TrainingLanguage
+}
+export type SpeechQueueStatus = {
+  /** `queue`: BullMQ on Redis with separate workers; `in-process`: no Redis. */
+  mode: 'queue' | 'in-process'
+  /** Jobs not started yet. */
+  waiting: number
+  /** Jobs being synthesised now. */
+  active: number
+  /** Jobs that failed after their retries (kept for a day). */
+  failed: number
+  /** Finished jobs still kept by the queue (the last hour). */
+  completed: number
+  /** Jobs waiting for a retry after a failure. */
+  delayed: number
+  /** Speech workers connected to the queue. */
+  workers: number
 }
 export type Latitude = number
 export type Longitude = number
@@ -944,7 +1199,7 @@ export type SiderealTime = {
 export type SiderealCustomRequest = {
   /** A place: 'City', 'City, Country' or 'City, State'. */
   location?: string
-  /** The instant (UTC, ISO 8601); now if absent. */
+  /** The instant (ISO 8601 with `Z` or an offset), years 1000 to 2999; now if absent. A leap second (`23:59:60`) is read as the instant after `23:59:59`. */
   customTime?: Timestamp
 }
 export const {
@@ -976,17 +1231,28 @@ export const {
   useListAdminDescriptorsQuery,
   useBulkDeleteDescriptorsMutation,
   useDeleteDescriptorAllLanguagesMutation,
+  useExportAllDescriptorsQuery,
+  useGetAppSettingsQuery,
+  useUpdateAppSettingsMutation,
+  useGetAdminStatsQuery,
+  useSeedDatabaseMutation,
+  useOptimizeTablesMutation,
+  useRecordEventsMutation,
+  useGetAnalyticsSummaryQuery,
   useGetGestaltAudioQuery,
   useGenerateCustomWordAudioMutation,
   useListCustomWordsQuery,
   useDeleteCustomWordMutation,
   useDeleteStorageFileMutation,
+  useGetStorageObjectQuery,
   useListTachistoscopeImageUrlsQuery,
   useDeleteTachistoscopeImageMutation,
   useListTachistoscopeImagesQuery,
+  useGetTachistoscopeImageFileQuery,
   useUploadTachistoscopeImageMutation,
   useSynthesizeSpeechMutation,
   useGenerateSentenceWithSpeechMutation,
+  useGetSpeechQueueQuery,
   useGetSiderealTimeAutoQuery,
   useCalculateSiderealTimeCustomMutation,
 } = injectedRtkApi

@@ -16,6 +16,8 @@ export default defineConfig({
         test: {
           name: 'repo',
           include: ['test/*.test.ts'],
+          // Faults run alone: `npm run test:faults` (vitest.faults.config.ts).
+          exclude: ['test/faults.test.ts'],
           environment: 'node',
           globalSetup: ['packages/kit/src/testing/global-setup.ts'],
         },

@@ -17,7 +17,12 @@ interface VitestJson {
 }
 
 /** Which files make up each suite, and what it proves. */
-const SUITES: { name: string; match: RegExp; covers: string; source: 'unit' | 'browser' }[] = [
+const SUITES: {
+  name: string
+  match: RegExp
+  covers: string
+  source: 'unit' | 'browser' | 'faults'
+}[] = [
   {
     name: 'Service rules',
     match: /\/services\/[^/]+\/test\//,
@@ -56,8 +61,8 @@ const SUITES: { name: string; match: RegExp; covers: string; source: 'unit' | 'b
     name: 'Faults under load',
     match: /\/test\/faults\.test\.ts$/,
     covers:
-      'a killed service, a PostgreSQL restart and a Redis (AOF) restart while a steady mix of requests runs: recovery within 5 s, no committed write lost, no request hanging',
-    source: 'unit',
+      'a killed service, a PostgreSQL restart and a Redis (AOF) restart while a steady mix of requests runs: recovery within 5 s, no committed write lost, no request hanging (`npm run test:faults`)',
+    source: 'faults',
   },
   {
     name: 'Launch, deployment and docs',
@@ -81,7 +86,11 @@ function load(file: string): VitestJson | undefined {
   return JSON.parse(readFileSync(path(file), 'utf8')) as VitestJson
 }
 
-const results = { unit: load('test-results/unit.json'), browser: load('test-results/browser.json') }
+const results = {
+  unit: load('test-results/unit.json'),
+  browser: load('test-results/browser.json'),
+  faults: load('test-results/faults.json'),
+}
 
 function counts(suite: (typeof SUITES)[number]): string {
   const run = results[suite.source]

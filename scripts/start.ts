@@ -215,7 +215,7 @@ try {
       ),
     )
   }
-  await Promise.all(SERVICES.map((s) => waitReady(`${urlOf(s)}/ready`, 60_000)))
+  await Promise.all(SERVICES.map((s) => waitReady(`${urlOf(s)}/ready`, 120_000)))
 
   supervise(
     'gateway',

@@ -5,11 +5,16 @@
 // request hanging.
 import { execFileSync, spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
-import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import sharp from 'sharp'
+import { sql } from 'drizzle-orm'
+import { buildTestService, testDatabaseUrl } from '@crv/kit/testing'
+import mediaApp from '../services/media/src/app.ts'
+import { loadMediaConfig } from '../services/media/src/config.ts'
 import { freePort } from '../scripts/lib/ports.ts'
 import { untilReady } from '../scripts/lib/ready.ts'
 
@@ -278,7 +283,7 @@ describe.skipIf(!canRun)('faults under load', { timeout: 240_000 }, () => {
     })
     app.stdout?.on('data', (c: Buffer) => (output += c.toString()))
     app.stderr?.on('data', (c: Buffer) => (output += c.toString()))
-    await untilReady(app, 120_000)
+    await untilReady(app, 180_000)
     token = await signIn(base, '+15550004242')
     load = new Load(base, token)
     load.start()
@@ -392,3 +397,83 @@ async function signIn(base: string, phone: string): Promise<string> {
   const res = await post('/api/auth/phone/verify', { phone, code })
   return ((await res.json()) as { accessToken: string }).accessToken
 }
+
+const canMount = process.getuid?.() === 0 && hasCommand('mount')
+
+describe.skipIf(!canMount)('a full object store', () => {
+  // A 320 KiB tmpfs as the media service's data folder: its disk fills after a few pictures.
+  const dir = mkdtempSync(join(tmpdir(), 'crv-faults-quota-'))
+  let app: Awaited<ReturnType<typeof buildTestService>>['app']
+  let admin = ''
+  beforeAll(async () => {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=320k', 'tmpfs', dir])
+    const built = await buildTestService(mediaApp, loadMediaConfig, {
+      DATABASE_URL: testDatabaseUrl(),
+      DATA_DIR: dir,
+    })
+    app = built.app
+    admin = await built.keys.tokenFor('admin')
+  })
+  afterAll(async () => {
+    await app?.close()
+    execFileSync('umount', [dir])
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  // Noise does not compress: each picture costs its full ~48 KiB.
+  const noisePng = (seed: number) =>
+    sharp(
+      Buffer.from(
+        Array.from({ length: 128 * 128 * 3 }, (_, i) => (i * 7919 + seed * 104729) % 251),
+      ),
+      {
+        raw: { width: 128, height: 128, channels: 3 },
+      },
+    )
+      .png({ compressionLevel: 0 })
+      .toBuffer()
+  const upload = async (n: number) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/tachistoscope/images/upload',
+      headers: { authorization: `Bearer ${admin}` },
+      payload: {
+        filename: `noise-${n}.png`,
+        category: 'random',
+        imageData: `data:image/png;base64,${(await noisePng(n)).toString('base64')}`,
+        mimeType: 'image/png',
+      },
+    })
+  const files = (): string[] =>
+    readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => !f.endsWith('/'))
+
+  it('refuses the upload that does not fit clearly, keeps nothing half-written, and recovers', async () => {
+    const accepted: string[] = []
+    let refused: Awaited<ReturnType<typeof upload>> | undefined
+    for (let n = 0; n < 20 && !refused; n++) {
+      const res = await upload(n)
+      if (res.statusCode === 201) accepted.push(res.json().id)
+      else refused = res
+    }
+    expect(accepted.length).toBeGreaterThan(0)
+    expect(refused?.statusCode).toBe(507)
+    expect(refused?.json().error).toMatchObject({ code: 'storage_full' })
+    // No temporary or partial object is left behind, and every stored row has its whole file.
+    expect(files().filter((f) => f.endsWith('.tmp') || f.endsWith('.tmp.meta'))).toEqual([])
+    const rows = await app.db.execute(sql`SELECT id FROM media.tachistoscope_images`)
+    expect((rows.rows as { id: string }[]).map((r) => r.id).sort()).toEqual([...accepted].sort())
+    for (const id of accepted) {
+      const file = await app.inject(`/api/tachistoscope/files/${id}`)
+      expect(file.statusCode).toBe(200)
+      expect(file.rawPayload.length).toBeGreaterThan(40_000)
+    }
+    // Room made by deleting a picture is usable again.
+    const gone = await app.inject({
+      method: 'DELETE',
+      url: `/api/tachistoscope/images/${accepted[0]}`,
+      headers: { authorization: `Bearer ${admin}` },
+    })
+    expect(gone.statusCode).toBeLessThan(300)
+    expect((await upload(99)).statusCode).toBe(201)
+  })
+})

@@ -41,7 +41,7 @@ async function start(): Promise<Running> {
   app.stderr.on('data', (c: Buffer) => (output += c.toString()))
   await until(
     () => output.includes(`CRV Training is ready at http://localhost:${port}`),
-    60_000,
+    150_000,
     () => output,
   )
   return { app, base: `http://127.0.0.1:${port}`, log: () => output }
@@ -76,7 +76,7 @@ const status = (url: string) => fetch(url).then((r) => r.status)
 describe('the launcher', () => {
   it(
     'runs the app, survives a crashed service, stops cleanly and keeps its data',
-    { timeout: 150_000 },
+    { timeout: 300_000 },
     async () => {
       const first = await start()
       const health = (await fetch(`${first.base}/api/health`).then((r) => r.json())) as {

@@ -172,9 +172,18 @@ describe('limits and failures', () => {
   })
 
   it('forwards to a real service and returns its answer untouched', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/sidereal-time/custom', payload: {} })
-    expect(res.statusCode).toBe(501)
-    expect(res.json().error.code).toBe('not_implemented')
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/sidereal-time/auto?lat=52.52&lng=13.4',
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ ut1_assumed_utc: true, location: { latitude: 52.52 } })
+    const refused = await app.inject({
+      method: 'GET',
+      url: '/api/sidereal-time/auto?lat=91&lng=13.4',
+    })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().error.message).toMatch(/lat/i)
     const health = await app.inject({ method: 'GET', url: '/api/health/astro' })
     expect(health.json()).toMatchObject({ status: 'ok', service: 'astro' })
   })
@@ -186,9 +195,8 @@ describe('limits and failures', () => {
     expect(down.statusCode).toBe(503)
     expect(down.json().error.code).toBe('service_unavailable')
     expect(
-      (await app.inject({ method: 'POST', url: '/api/sidereal-time/custom', payload: {} }))
-        .statusCode,
-    ).toBe(501)
+      (await app.inject({ method: 'GET', url: '/api/sidereal-time/auto?lat=1&lng=2' })).statusCode,
+    ).toBe(200)
   })
 
   it('gives 504 when a service does not answer in time', async () => {

@@ -53,7 +53,7 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   })
-  await untilReady(app, 90_000)
+  await untilReady(app, 150_000)
   project.provide('baseUrl', base)
   const group = -(app.pid ?? 0)
   return async () => {

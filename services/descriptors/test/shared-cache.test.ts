@@ -117,7 +117,7 @@ describe('the shared vocabulary cache', () => {
   it('answers from a stale copy while a fresh one loads, then serves the fresh one', async () => {
     const cache = new SharedVocabulary(h.app.db, 0)
     const first = await cache.snapshot('it')
-    await approveNewWord('parola di prova uno')
+    await approveNewWord(`parola uno ${Date.now()}`)
     // Stale at once (ttl 0): the old copy answers, a reload starts behind it.
     expect(await cache.snapshot('it')).toBe(first)
     await expect
@@ -128,10 +128,11 @@ describe('the shared vocabulary cache', () => {
   it('drops a language at once when this process changes it', async () => {
     const cache = new SharedVocabulary(h.app.db, 60_000)
     const first = await cache.snapshot('it')
-    await approveNewWord('parola di prova due')
+    const second = `parola due ${Date.now()}`
+    await approveNewWord(second)
     expect(await cache.snapshot('it')).toBe(first)
     cache.invalidate('it')
     const words = (await cache.get('it')).map((d) => d.api.word)
-    expect(words).toContain('parola di prova due')
+    expect(words).toContain(second)
   })
 })

@@ -19,6 +19,8 @@ export default defineConfig({
           // Faults run alone: `npm run test:faults` (vitest.faults.config.ts).
           exclude: ['test/faults.test.ts'],
           environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
           globalSetup: ['packages/kit/src/testing/global-setup.ts'],
         },
       },

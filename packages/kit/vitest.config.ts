@@ -5,6 +5,9 @@ export default defineProject({
     name: 'kit',
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     environment: 'node',
+    // Tests talk to real databases on a shared 2-core machine; time is not what they check.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     globalSetup: ['./src/testing/global-setup.ts'],
   },
 })

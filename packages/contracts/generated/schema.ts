@@ -967,6 +967,26 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/admin/storage': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Object storage usage for the admin panel
+     * @description Objects and bytes in the object store (local files or the S3 bucket), in total and per area: gestalt clips, custom gestalts, tachistoscope pictures, the speech cache. Counted by listing the store, so the figures are exact at the time of the call.
+     */
+    get: operations['getStorageUsage']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/tachistoscope/files/{id}': {
     parameters: {
       query?: never
@@ -1462,6 +1482,19 @@ export interface components {
       defaultLanguage: components['schemas']['TrainingLanguage']
       defaultStage: components['schemas']['Stage']
       tachistoscopeAccess: components['schemas']['TachistoscopeAccess']
+    }
+    StorageUsage: {
+      /** @enum {string} */
+      driver: 'fs' | 's3'
+      objects: number
+      bytes: number
+      areas: {
+        prefix: string
+        objects: number
+        bytes: number
+      }[]
+      /** Format: date-time */
+      measuredAt: string
     }
     CountBy: {
       key: string
@@ -3185,6 +3218,30 @@ export interface operations {
         }
       }
       400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
+  getStorageUsage: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The usage. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['StorageUsage']
+        }
+      }
       401: components['responses']['Unauthorized']
       403: components['responses']['Forbidden']
       429: components['responses']['TooManyRequests']

@@ -10,6 +10,7 @@ import type { MediaConfig } from './config.ts'
 import { customWordHandlers } from './custom-words.ts'
 import type { MediaDeps } from './deps.ts'
 import { imageHandlers, imagesPlugin } from './images.ts'
+import { storageUsageHandlers } from './storage-usage.ts'
 
 export interface MediaAppOptions {
   config: MediaConfig
@@ -36,7 +37,11 @@ async function mediaApp(app: FastifyInstance, { config, verifyToken, storage }: 
   await app.register(imagesPlugin, { deps })
   await app.register(contractRoutesPlugin, {
     tag: 'media',
-    handlers: { ...imageHandlers(deps), ...customWordHandlers(deps) },
+    handlers: {
+      ...imageHandlers(deps),
+      ...customWordHandlers(deps),
+      ...storageUsageHandlers(deps),
+    },
   })
 }
 

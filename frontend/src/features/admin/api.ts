@@ -24,6 +24,7 @@ export const adminApi = api.enhanceEndpoints<never, AdminDefinitions>({
     getAnalyticsSummary: { keepUnusedDataFor: 0 },
     getHealth: { keepUnusedDataFor: 0 },
     getSpeechQueue: { keepUnusedDataFor: 0 },
+    getStorageUsage: { keepUnusedDataFor: 0 },
     exportAllDescriptors: (definition) => {
       const query = definition.query
       definition.keepUnusedDataFor = 0
@@ -54,4 +55,5 @@ export const {
   useGetAnalyticsSummaryQuery,
   useGetHealthQuery,
   useGetSpeechQueueQuery,
+  useGetStorageUsageQuery,
 } = adminApi

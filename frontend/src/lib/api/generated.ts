@@ -396,6 +396,10 @@ const injectedRtkApi = api
         }),
         providesTags: ['media'],
       }),
+      getStorageUsage: build.query<GetStorageUsageApiResponse, GetStorageUsageApiArg>({
+        query: () => ({ url: `/api/admin/storage` }),
+        providesTags: ['media'],
+      }),
       getTachistoscopeImageFile: build.query<
         GetTachistoscopeImageFileApiResponse,
         GetTachistoscopeImageFileApiArg
@@ -711,6 +715,8 @@ export type ListTachistoscopeImagesApiResponse =
 export type ListTachistoscopeImagesApiArg = {
   category: ImageCategory
 }
+export type GetStorageUsageApiResponse = /** status 200 The usage. */ StorageUsage
+export type GetStorageUsageApiArg = void
 export type GetTachistoscopeImageFileApiResponse = /** status 200 The image. */ Blob
 export type GetTachistoscopeImageFileApiArg = {
   /** The image id. */
@@ -1117,6 +1123,17 @@ export type TachistoscopeImage = {
   dataUrl: LoadableUrl
 }
 export type TachistoscopeImageList = TachistoscopeImage[]
+export type StorageUsage = {
+  driver: 'fs' | 's3'
+  objects: number
+  bytes: number
+  areas: {
+    prefix: string
+    objects: number
+    bytes: number
+  }[]
+  measuredAt: string
+}
 export type TachistoscopeUploadResult = {
   id: ImageId
   filename: string
@@ -1248,6 +1265,7 @@ export const {
   useListTachistoscopeImageUrlsQuery,
   useDeleteTachistoscopeImageMutation,
   useListTachistoscopeImagesQuery,
+  useGetStorageUsageQuery,
   useGetTachistoscopeImageFileQuery,
   useUploadTachistoscopeImageMutation,
   useSynthesizeSpeechMutation,

@@ -28,6 +28,7 @@ import {
   useGetAnalyticsSummaryQuery,
   useGetHealthQuery,
   useGetSpeechQueueQuery,
+  useGetStorageUsageQuery,
   useLazyExportAllDescriptorsQuery,
   useOptimizeTablesMutation,
   useSeedDatabaseMutation,
@@ -86,6 +87,31 @@ function HealthSection() {
       >
         Check again
       </Button>
+    </Section>
+  )
+}
+
+function ObjectStorageSection() {
+  const { data, error } = useGetStorageUsageQuery(undefined, { refetchOnMountOrArgChange: true })
+  return (
+    <Section title="Object storage">
+      {data ? (
+        <>
+          <Typography>
+            {data.objects.toLocaleString('en')} objects · {formatBytes(data.bytes)} (
+            {data.driver === 's3' ? 'S3 bucket' : 'local files'})
+          </Typography>
+          {data.areas.map((a) => (
+            <Typography key={a.prefix} variant="body2" color="text.secondary">
+              {a.prefix}: {a.objects.toLocaleString('en')} objects, {formatBytes(a.bytes)}
+            </Typography>
+          ))}
+        </>
+      ) : error ? (
+        <Typography color="text.secondary">unavailable</Typography>
+      ) : (
+        <CircularProgress size={24} aria-label="Loading object storage usage" />
+      )}
     </Section>
   )
 }
@@ -297,6 +323,7 @@ export function DatabaseTab() {
               </Typography>
             ))}
           </Section>
+          <ObjectStorageSection />
           <Section title="Tables">
             <Table size="small" aria-label="Tables">
               <TableHead>

@@ -1412,7 +1412,7 @@ export interface components {
       /** @description Trimmed by the server; must not be blank. */
       word: string
       language: components['schemas']['Language']
-      /** @description Ignored unless it differs from the token's subject, then 403. */
+      /** @description Ignored; the caller is always the access token's subject. */
       createdBy?: components['schemas']['UserId']
       gestaltId: components['schemas']['Id']
     }
@@ -1420,7 +1420,7 @@ export interface components {
       /** @description Trimmed by the server; must not be blank. */
       word: string
       language: components['schemas']['Language']
-      /** @description Ignored unless it differs from the token's subject, then 403. */
+      /** @description Ignored; the caller is always the access token's subject. */
       createdBy?: components['schemas']['UserId']
       perceptionId: components['schemas']['Id']
     }
@@ -1608,13 +1608,13 @@ export interface components {
       word: string
       /** @description A voice of the configured speech engine; the engine's default if absent. */
       voiceId?: string
-      /** @description Ignored unless it differs from the token's subject, then 403. */
+      /** @description Ignored; the caller is always the access token's subject. */
       userId?: components['schemas']['UserId']
     }
     DeleteStorageFileRequest: {
       /** @description The custom word's `audioUrl`. */
       fileUrl: string
-      /** @description Ignored unless it differs from the token's subject, then 403. */
+      /** @description Ignored; the caller is always the access token's subject. */
       userId?: components['schemas']['UserId']
     }
     TachistoscopeImageUrls: {
@@ -1840,7 +1840,7 @@ export interface components {
   parameters: {
     /** @description Descriptor id. */
     DescriptorId: components['schemas']['Id']
-    /** @description Sent by the original client. Ignored unless it differs from the token's subject, then 403. */
+    /** @description Sent by the original client and ignored: the caller is always the access token's subject, whatever id this names. */
     UserIdQuery: components['schemas']['UserId']
     /** @description Language of names and words. Defaults to `en`. */
     LanguageQuery: components['schemas']['Language']
@@ -2375,7 +2375,7 @@ export interface operations {
   deleteDescriptor: {
     parameters: {
       query?: {
-        /** @description Sent by the original client. Ignored unless it differs from the token's subject, then 403. */
+        /** @description Sent by the original client and ignored: the caller is always the access token's subject, whatever id this names. */
         userId?: components['parameters']['UserIdQuery']
       }
       header?: never
@@ -2460,7 +2460,7 @@ export interface operations {
   listUserDescriptors: {
     parameters: {
       query?: {
-        /** @description Sent by the original client. Ignored unless it differs from the token's subject, then 403. */
+        /** @description Sent by the original client and ignored: the caller is always the access token's subject, whatever id this names. */
         userId?: components['parameters']['UserIdQuery']
       }
       header?: never
@@ -2997,7 +2997,7 @@ export interface operations {
   listCustomWords: {
     parameters: {
       query?: {
-        /** @description Sent by the original client. Ignored unless it differs from the token's subject, then 403. */
+        /** @description Sent by the original client and ignored: the caller is always the access token's subject, whatever id this names. */
         userId?: components['parameters']['UserIdQuery']
       }
       header?: never
@@ -3025,7 +3025,7 @@ export interface operations {
   deleteCustomWord: {
     parameters: {
       query?: {
-        /** @description Sent by the original client. Ignored unless it differs from the token's subject, then 403. */
+        /** @description Sent by the original client and ignored: the caller is always the access token's subject, whatever id this names. */
         userId?: components['parameters']['UserIdQuery']
       }
       header?: never

@@ -99,11 +99,3 @@ export async function authorize(
     throw forbidden('Administrator access required')
   }
 }
-
-/** A `userId` sent by the client may only name the caller (spec §7 calls still send one). */
-export function assertSelf(request: FastifyRequest, userId: unknown): void {
-  if (userId === undefined || userId === null || userId === '') return
-  if (!request.user || String(userId) !== request.user.id) {
-    throw forbidden('userId does not match the signed-in user')
-  }
-}

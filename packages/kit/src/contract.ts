@@ -18,7 +18,7 @@ import type {
   operations,
 } from '@crv/contracts'
 import { AppError, errorBody } from './errors.ts'
-import { assertSelf, authorize } from './auth.ts'
+import { authorize } from './auth.ts'
 import type { Access, TokenVerifier } from './auth.ts'
 
 export type OperationId = keyof operations & string
@@ -245,10 +245,7 @@ export function registerContractRoutes(
       bodyLimit: op.bodyLimit,
       config: { operationId: op.operationId, access: op.access },
       onRequest: async (request) => authorize(request, op.access, options.verify),
-      preHandler: async (request) => {
-        assertFiniteNumbers(request)
-        assertOwnIds(request)
-      },
+      preHandler: async (request) => assertFiniteNumbers(request),
       ...(checks ? { onSend: responseCheck(checks) } : {}),
       handler,
     })
@@ -281,20 +278,6 @@ function assertFiniteNumbers(request: FastifyRequest): void {
         )
       }
     }
-  }
-}
-
-/**
- * The spec's client names the caller in some requests (`userId`, `createdBy`); the contract
- * keeps those fields, and they must name the caller: identity comes from the token only.
- */
-function assertOwnIds(request: FastifyRequest): void {
-  const query = request.query as Record<string, unknown> | undefined
-  const body = request.body as Record<string, unknown> | undefined
-  assertSelf(request, query?.userId)
-  if (body && typeof body === 'object' && !Buffer.isBuffer(body)) {
-    assertSelf(request, body.userId)
-    assertSelf(request, body.createdBy)
   }
 }
 

@@ -572,7 +572,7 @@ export type DeleteDescriptorApiResponse = unknown
 export type DeleteDescriptorApiArg = {
   /** Descriptor id. */
   id: Id
-  /** Sent by the original client. Ignored unless it differs from the token's subject, then 403. */
+  /** Sent by the original client and ignored: the caller is always the access token's subject, whatever id this names. */
   userId?: UserId
 }
 export type DirectDeleteDescriptorApiResponse = unknown
@@ -589,7 +589,7 @@ export type ToggleDescriptorHiddenApiArg = {
 export type ListUserDescriptorsApiResponse =
   /** status 200 The caller's custom descriptors. */ DescriptorList
 export type ListUserDescriptorsApiArg = {
-  /** Sent by the original client. Ignored unless it differs from the token's subject, then 403. */
+  /** Sent by the original client and ignored: the caller is always the access token's subject, whatever id this names. */
   userId?: UserId
 }
 export type ExportUserDescriptorsApiResponse =
@@ -673,14 +673,14 @@ export type GenerateCustomWordAudioApiArg = {
 }
 export type ListCustomWordsApiResponse = /** status 200 The caller's custom words. */ CustomWordList
 export type ListCustomWordsApiArg = {
-  /** Sent by the original client. Ignored unless it differs from the token's subject, then 403. */
+  /** Sent by the original client and ignored: the caller is always the access token's subject, whatever id this names. */
   userId?: UserId
 }
 export type DeleteCustomWordApiResponse = unknown
 export type DeleteCustomWordApiArg = {
   /** Custom word id. */
   id: Id
-  /** Sent by the original client. Ignored unless it differs from the token's subject, then 403. */
+  /** Sent by the original client and ignored: the caller is always the access token's subject, whatever id this names. */
   userId?: UserId
 }
 export type DeleteStorageFileApiResponse = unknown
@@ -929,7 +929,7 @@ export type CreateGestaltDescriptorRequest = {
   /** Trimmed by the server; must not be blank. */
   word: string
   language: Language
-  /** Ignored unless it differs from the token's subject, then 403. */
+  /** Ignored; the caller is always the access token's subject. */
   createdBy?: UserId
   gestaltId: Id
 }
@@ -937,7 +937,7 @@ export type CreatePerceptionDescriptorRequest = {
   /** Trimmed by the server; must not be blank. */
   word: string
   language: Language
-  /** Ignored unless it differs from the token's subject, then 403. */
+  /** Ignored; the caller is always the access token's subject. */
   createdBy?: UserId
   perceptionId: Id
 }
@@ -1101,14 +1101,14 @@ export type GenerateAudioRequest = {
   word: string
   /** A voice of the configured speech engine; the engine's default if absent. */
   voiceId?: string
-  /** Ignored unless it differs from the token's subject, then 403. */
+  /** Ignored; the caller is always the access token's subject. */
   userId?: UserId
 }
 export type CustomWordList = CustomWord[]
 export type DeleteStorageFileRequest = {
   /** The custom word's `audioUrl`. */
   fileUrl: string
-  /** Ignored unless it differs from the token's subject, then 403. */
+  /** Ignored; the caller is always the access token's subject. */
   userId?: UserId
 }
 export type TachistoscopeImageUrls = {

@@ -96,6 +96,7 @@ export function customWordHandlers(deps: MediaDeps): Handlers {
         clip = await synthesizeCustomWord(deps.config.AI_URL, {
           word,
           authorization: request.headers.authorization,
+          forwardedFor: request.ip,
         })
       } catch (err) {
         const retryAfter = (err as AppError).details as { retryAfter?: number } | undefined

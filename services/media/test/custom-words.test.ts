@@ -22,11 +22,19 @@ type SpeechMode = 'ok' | 'busy' | 'down' | 'limited' | 'broken' | 'not-audio'
  * bytes per word, or fails the way the real one can, and records what it was sent.
  */
 async function speechStandIn() {
-  const calls: { body: unknown; authorization: string | undefined }[] = []
+  const calls: {
+    body: unknown
+    authorization: string | undefined
+    forwardedFor?: string | undefined
+  }[] = []
   let mode: SpeechMode = 'ok'
   const server = Fastify()
   server.post('/api/ai/speech', async (request, reply) => {
-    calls.push({ body: request.body, authorization: request.headers.authorization })
+    calls.push({
+      body: request.body,
+      authorization: request.headers.authorization,
+      forwardedFor: request.headers['x-forwarded-for'] as string | undefined,
+    })
     const error = (status: number, code: string) =>
       reply.code(status).send({ error: { code, message: code } })
     switch (mode) {
@@ -122,10 +130,12 @@ describe('custom gestalts', () => {
     expect(created.audioUrl).toMatch(
       new RegExp(`^/api/storage/o/custom_audio%2F${alice.id}%2F[a-f0-9]{32}\\.mp3\\?alt=media$`),
     )
-    // The caller's token went along, so speech applies its own per-user limits.
+    // The caller's token and address went along, so speech applies its per-user and per-IP
+    // limits to the caller rather than to this service.
     expect(speech.calls.at(-1)).toEqual({
       body: { word: 'moving water', language: 'en' },
       authorization: `Bearer ${alice.token}`,
+      forwardedFor: '127.0.0.1',
     })
     const clip = await play(created.audioUrl)
     expect(clip.statusCode).toBe(200)

@@ -8,6 +8,8 @@ export interface SpeechRequest {
   word: string
   /** The caller's own Authorization header: speech applies its per-user limits to them. */
   authorization: string | undefined
+  /** The caller's address, so speech's per-IP limit counts the user, not this service. */
+  forwardedFor?: string | undefined
 }
 
 const busy = () => new AppError('speech_busy', 503, 'speech is busy, try again')
@@ -37,6 +39,7 @@ export async function synthesizeCustomWord(aiUrl: string, request: SpeechRequest
         'content-type': 'application/json',
         accept: 'audio/mpeg',
         ...(request.authorization ? { authorization: request.authorization } : {}),
+        ...(request.forwardedFor ? { 'x-forwarded-for': request.forwardedFor } : {}),
       },
       body: JSON.stringify({ word: request.word, language: 'en' }),
       signal: AbortSignal.timeout(SPEECH_TIMEOUT_MS),

@@ -57,7 +57,7 @@ function LocationPrompt({ status, onAllow }: { status: GeolocationStatus; onAllo
       <AlertTitle>Location access needed for auto mode</AlertTitle>
       {locating ? (
         <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center' }}>
-          <CircularProgress size={14} /> Finding your position…
+          <CircularProgress size={14} aria-hidden /> Finding your position…
         </Box>
       ) : (
         'Or switch to Custom Mode and type a city.'

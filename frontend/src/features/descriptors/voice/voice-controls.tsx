@@ -48,7 +48,11 @@ export function VoiceControls({
               onClick={() => void voice.pronounce(descriptor)}
               disabled={voice.isPlaying}
               startIcon={
-                voice.isPlaying ? <CircularProgress size={18} color="inherit" /> : <VolumeUpIcon />
+                voice.isPlaying ? (
+                  <CircularProgress size={18} color="inherit" aria-label="Playing" />
+                ) : (
+                  <VolumeUpIcon />
+                )
               }
               sx={{ flex: 1 }}
             >
@@ -60,7 +64,7 @@ export function VoiceControls({
               disabled={voice.isGenerating}
               startIcon={
                 voice.isGenerating ? (
-                  <CircularProgress size={18} color="inherit" />
+                  <CircularProgress size={18} color="inherit" aria-label="Generating" />
                 ) : (
                   <RecordVoiceOverIcon />
                 )

@@ -52,7 +52,13 @@ export function CustomGestaltForm({
           type="submit"
           variant="contained"
           disabled={!text.trim() || generating}
-          startIcon={generating ? <CircularProgress size={16} color="inherit" /> : <AddIcon />}
+          startIcon={
+            generating ? (
+              <CircularProgress size={16} color="inherit" aria-label="Generating" />
+            ) : (
+              <AddIcon />
+            )
+          }
           sx={{ flexShrink: 0, alignSelf: { sm: 'flex-start' }, minHeight: 40 }}
         >
           {generating ? 'Generating...' : 'Add Gestalt'}

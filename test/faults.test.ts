@@ -393,7 +393,7 @@ async function signIn(base: string, phone: string): Promise<string> {
   const outbox = (await (
     await fetch(`${base}/api/auth/dev/sms-outbox?phone=${encodeURIComponent(phone)}`)
   ).json()) as { code: string }[]
-  const code = outbox[0]?.code
+  const code = outbox.at(-1)?.code
   const res = await post('/api/auth/phone/verify', { phone, code })
   return ((await res.json()) as { accessToken: string }).accessToken
 }

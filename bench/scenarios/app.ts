@@ -53,7 +53,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
         await fetch(`${base}/api/auth/dev/sms-outbox?phone=${encodeURIComponent(phone)}`)
       ).json()) as { code: string }[]
       const verified = (await (
-        await post('/api/auth/phone/verify', { phone, code: outbox[0]?.code })
+        await post('/api/auth/phone/verify', { phone, code: outbox.at(-1)?.code })
       ).json()) as { accessToken: string }
       return verified.accessToken
     },

@@ -58,7 +58,7 @@ export async function tachistoscope(): Promise<Section> {
       )
     ).json()) as { code: string }[]
     const verified = await context.request.post(`${app.base}/api/auth/phone/verify`, {
-      data: { phone: ADMIN, code: outbox[0]?.code },
+      data: { phone: ADMIN, code: outbox.at(-1)?.code },
     })
     const { accessToken: token } = (await verified.json()) as { accessToken: string }
     const photo = await bigPhoto()

@@ -14,8 +14,8 @@ export async function codeSentTo(base: string, phone: string): Promise<string> {
   const response = await fetch(`${base}/api/auth/dev/sms-outbox?phone=${encodeURIComponent(phone)}`)
   expect(response.status).toBe(200)
   const entries = (await response.json()) as { phone: string; code: string }[]
-  // The outbox lists the newest first; only the newest code of a number still works.
-  const newest = entries.find((entry) => entry.phone === phone)
+  // The outbox lists codes in the order sent; only the newest code of a number still works.
+  const newest = entries.findLast((entry) => entry.phone === phone)
   if (!newest) throw new Error(`no code was sent to ${phone}`)
   return newest.code
 }

@@ -35,7 +35,7 @@ async function codeSentTo(phone: string): Promise<string> {
   const entries = await getJson<{ phone: string; code: string }[]>(
     `/api/auth/dev/sms-outbox?phone=${encodeURIComponent(phone)}`,
   )
-  const newest = entries.find((entry) => entry.phone === phone)
+  const newest = entries.findLast((entry) => entry.phone === phone)
   if (!newest) throw new Error(`no code was sent to ${phone}`)
   return newest.code
 }

@@ -35,7 +35,7 @@ function newPhone(): string {
 async function codeSentTo(phone: string): Promise<string> {
   const response = await fetch(`${base}/api/auth/dev/sms-outbox?phone=${encodeURIComponent(phone)}`)
   const entries = (await response.json()) as { phone: string; code: string }[]
-  const newest = entries.find((entry) => entry.phone === phone)
+  const newest = entries.findLast((entry) => entry.phone === phone)
   if (!newest) throw new Error(`no code was sent to ${phone}`)
   return newest.code
 }

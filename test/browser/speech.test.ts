@@ -35,7 +35,7 @@ async function signInByPhone(page: Page): Promise<void> {
   const outbox = await getJson<{ phone: string; code: string }[]>(
     `/api/auth/dev/sms-outbox?phone=${encodeURIComponent(phone)}`,
   )
-  const code = outbox.find((entry) => entry.phone === phone)?.code
+  const code = outbox.findLast((entry) => entry.phone === phone)?.code
   if (!code) throw new Error(`no code was sent to ${phone}`)
   await dialog.getByLabel('Verification Code').fill(code)
   await dialog.getByRole('button', { name: 'Verify Code' }).click()

@@ -42,7 +42,7 @@ async function signIn(request: APIRequestContext, phone: string): Promise<string
     `${base}/api/auth/dev/sms-outbox?phone=${encodeURIComponent(phone)}`,
   )
   const entries = (await outbox.json()) as { phone: string; code: string }[]
-  const code = entries.find((e) => e.phone === phone)?.code
+  const code = entries.findLast((e) => e.phone === phone)?.code
   if (!code) throw new Error(`no code was sent to ${phone}`)
   const verified = await request.post(`${base}/api/auth/phone/verify`, { data: { phone, code } })
   expect(verified.status()).toBe(200)

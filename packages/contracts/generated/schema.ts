@@ -217,7 +217,7 @@ export interface paths {
     }
     /**
      * Codes sent by the console SMS provider (development only)
-     * @description Exists outside production only (404 in production). Lists the most recent codes sent by the `console` SMS provider, newest first, at most 100; used by developers and browser tests to sign in by phone.
+     * @description Exists outside production only (404 in production). Lists the most recent codes sent by the `console` SMS provider in the order they were sent (the newest last), at most the latest 100; used by developers and browser tests to sign in by phone. Only a number's newest code still works.
      */
     get: operations['listDevSmsOutbox']
     put?: never
@@ -2152,7 +2152,7 @@ export interface operations {
     }
     requestBody?: never
     responses: {
-      /** @description Sent codes, newest first. */
+      /** @description Sent codes, oldest first (the newest last). */
       200: {
         headers: {
           [name: string]: unknown

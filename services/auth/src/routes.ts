@@ -93,13 +93,8 @@ export function authHandlers(services: AuthServices): Handlers {
       }
       const { phone } = request.query as { phone?: string }
       const wanted = phone ? normalisePhone(phone, false) : null
-      // Newest first, at most 100 (the contract): the newest code is the one that works.
-      const out: typeof sms.outbox = []
-      for (let i = sms.outbox.length - 1; i >= 0 && out.length < 100; i--) {
-        const m = sms.outbox[i]
-        if (m && (!wanted || m.phone === wanted)) out.push(m)
-      }
-      return out
+      // In the order sent, the latest 100 (the contract): the last one of a number works.
+      return sms.outbox.filter((m) => !wanted || m.phone === wanted).slice(-100)
     },
 
     ...oidcHandlers(services),

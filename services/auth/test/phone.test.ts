@@ -175,15 +175,15 @@ describe('the dev SMS outbox', () => {
     ])
   })
 
-  it('lists the newest first', async () => {
+  it('lists codes in the order sent, the newest last', async () => {
     const [first, second] = [newPhone(), newPhone()]
     await start(first)
     await start(second)
     const phones = (await app.inject('/api/auth/dev/sms-outbox'))
       .json()
       .map((m: { phone: string }) => m.phone)
-    expect(phones.indexOf(second)).toBeLessThan(phones.indexOf(first))
-    expect(phones[0]).toBe(second)
+    expect(phones.indexOf(first)).toBeLessThan(phones.indexOf(second))
+    expect(phones.at(-1)).toBe(second)
   })
 
   it('does not exist in production', async () => {

@@ -533,7 +533,8 @@ export type GetJwksApiResponse = /** status 200 The key set. */ JwkSet
 export type GetJwksApiArg = void
 export type GetSignInOptionsApiResponse = /** status 200 The sign-in options. */ SignInOptions
 export type GetSignInOptionsApiArg = void
-export type ListDevSmsOutboxApiResponse = /** status 200 Sent codes, newest first. */ SmsOutbox
+export type ListDevSmsOutboxApiResponse =
+  /** status 200 Sent codes, oldest first (the newest last). */ SmsOutbox
 export type ListDevSmsOutboxApiArg = {
   /** Only entries for this number (E.164). */
   phone?: E164Phone

@@ -86,7 +86,11 @@ export async function findCategory(db: Database, id: number) {
 export async function sharedDescriptors(db: Database, language: Language): Promise<Descriptor[]> {
   const list = await rows<DescriptorRow>(
     db,
-    sql`${SELECT} WHERE d.language = ${language} AND d.status IN ('system', 'approved') ORDER BY c.position, d.id`,
+    // Words the community added (approved by an administrator) lead, newest first; then the
+    // shipped vocabulary in category order.
+    sql`${SELECT} WHERE d.language = ${language} AND d.status IN ('system', 'approved')
+        ORDER BY d.status = 'approved' DESC,
+                 CASE WHEN d.status = 'approved' THEN d.created_at END DESC, c.position, d.id`,
   )
   return list.map((r) => toDescriptor(r))
 }

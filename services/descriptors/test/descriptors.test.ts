@@ -342,6 +342,8 @@ describe('moderation', () => {
     expect(promoted.json()).toMatchObject({ id: created.id, status: 'approved' })
     const others = (await h.as(otherToken).get('/api/descriptors/bulk?language=es')).json()
     expect(others.systemDescriptors.map((d: { word: string }) => d.word)).toContain(text)
+    // The newest community word leads the shared list.
+    expect(others.systemDescriptors[0]).toMatchObject({ id: created.id, status: 'approved' })
     expect(
       (await h.as(adminToken).post(`/api/admin/promote-descriptor/${created.id}`)).statusCode,
     ).toBe(409)

@@ -215,11 +215,15 @@ describe('descriptor trainer, signed in', () => {
     await addWord.waitFor({ state: 'hidden' })
 
     const row = categoryRow(page, gestalt.name)
-    const [hiddenWord] = await sampleWordsOf(row)
-    if (!hiddenWord) throw new Error('no sample words')
     await row.getByRole('button', { name: `View All ${gestalt.name}` }).click()
     const all = page.getByRole('dialog', { name: `All Descriptors - ${gestalt.name}` })
     await all.getByRole('button', { name: `Delete ${word}` }).waitFor()
+    // The first default word (community words other tests approved may come first: those
+    // cannot be hidden, only shipped ones can).
+    const hideFirst = all.getByRole('button', { name: /^Hide / }).first()
+    const hiddenWord = (
+      (await hideFirst.evaluate((b) => b.getAttribute('aria-label') ?? b.textContent)) ?? ''
+    ).replace(/^Hide /, '')
 
     // Hiding a default word takes it out of the samples, also once the data is fetched anew.
     const refetched = page.waitForResponse(

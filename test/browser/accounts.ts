@@ -20,9 +20,8 @@ export async function codeSentTo(base: string, phone: string): Promise<string> {
   return newest.code
 }
 
-/** Signs in on the current page; `phone` defaults to a new plain user. */
-export async function signIn(page: Page, base: string, phone = newPhone()): Promise<void> {
-  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click()
+/** Finishes the phone sign-in in the open 'Unlock Premium Features' dialog. */
+export async function signInInDialog(page: Page, base: string, phone = newPhone()): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Unlock Premium Features' })
   await dialog.getByRole('button', { name: 'Continue with Phone' }).click()
   await dialog.getByLabel('Phone Number').fill(phone)
@@ -32,4 +31,10 @@ export async function signIn(page: Page, base: string, phone = newPhone()): Prom
   await dialog.getByRole('button', { name: 'Verify Code' }).click()
   await dialog.waitFor({ state: 'hidden' })
   await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).waitFor()
+}
+
+/** Signs in from the header's button; `phone` defaults to a new plain user. */
+export async function signIn(page: Page, base: string, phone = newPhone()): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click()
+  await signInInDialog(page, base, phone)
 }

@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { launch, watchProblems } from './browser.ts'
+import { adminPhone, signIn } from './accounts.ts'
 
 const base = inject('baseUrl')
-const adminPhone = '+15550000001'
 const languages = ['en', 'de', 'fr', 'es', 'it', 'ja', 'zh'] as const
 let browser: Browser
 
@@ -23,34 +23,10 @@ type Descriptor = {
   perceptionId: number | null
 }
 
-const newPhone = () => `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`
-
 async function getJson<T>(path: string): Promise<T> {
   const response = await fetch(base + path)
   expect(response.status).toBe(200)
   return (await response.json()) as T
-}
-
-async function codeSentTo(phone: string): Promise<string> {
-  const entries = await getJson<{ phone: string; code: string }[]>(
-    `/api/auth/dev/sms-outbox?phone=${encodeURIComponent(phone)}`,
-  )
-  const newest = entries.findLast((entry) => entry.phone === phone)
-  if (!newest) throw new Error(`no code was sent to ${phone}`)
-  return newest.code
-}
-
-async function signIn(page: Page, phone = newPhone()): Promise<void> {
-  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Unlock Premium Features' })
-  await dialog.getByRole('button', { name: 'Continue with Phone' }).click()
-  await dialog.getByLabel('Phone Number').fill(phone)
-  await dialog.getByLabel('Phone Number').press('Enter')
-  await page.getByText('Verification code has been sent to your phone').waitFor()
-  await dialog.getByLabel('Verification Code').fill(await codeSentTo(phone))
-  await dialog.getByRole('button', { name: 'Verify Code' }).click()
-  await dialog.waitFor({ state: 'hidden' })
-  await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).waitFor()
 }
 
 /** The shipped vocabulary's words of each concept, by language, read from its data files. */
@@ -109,7 +85,7 @@ describe('administration', () => {
       await page.getByRole('heading', { name: 'Access Denied' }).waitFor()
       await page.getByText('You must be signed in as an administrator to view this page.').waitFor()
     }
-    await signIn(page)
+    await signIn(page, base)
     await page.getByText('You do not have administrator privileges to view this page.').waitFor()
     await page.getByRole('heading', { name: 'Access Denied' }).waitFor()
     expect(problems).toEqual([])
@@ -127,7 +103,7 @@ describe('administration', () => {
     const author = await browser.newPage({ viewport: { width: 1280, height: 900 } })
     const authorProblems = watchProblems(author)
     await author.goto(base + '/descriptors')
-    await signIn(author)
+    await signIn(author, base)
     for (const word of [keep, drop]) {
       await author.getByRole('button', { name: `Add Word to ${gestalt.name}` }).click()
       const dialog = author.getByRole('dialog', { name: 'Add Custom Word' })
@@ -140,7 +116,7 @@ describe('administration', () => {
 
     // The administrator reviews them.
     await admin.goto(base + '/admin/pending-descriptors')
-    await signIn(admin, adminPhone)
+    await signIn(admin, base, adminPhone)
     const keepCard = admin.getByRole('listitem', { name: keep })
     const dropCard = admin.getByRole('listitem', { name: drop })
     await keepCard.getByText('Gestalt (Stage 1-2)').waitFor()
@@ -158,7 +134,7 @@ describe('administration', () => {
     const other = await browser.newPage({ viewport: { width: 1280, height: 900 } })
     const otherProblems = watchProblems(other)
     await other.goto(base + '/descriptors')
-    await signIn(other)
+    await signIn(other, base)
     await other.getByRole('button', { name: `View All ${gestalt.name}` }).click()
     const all = other.getByRole('dialog', { name: `All Descriptors - ${gestalt.name}` })
     await all.getByText(keep, { exact: true }).waitFor()

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { launch, watchProblems } from './browser.ts'
+import { signIn } from './accounts.ts'
 
 const base = inject('baseUrl')
 let browser: Browser
@@ -16,38 +17,10 @@ afterAll(async () => {
 type Category = { id: number; name: string; stage: string }
 type Descriptor = { id: number; word: string; gestaltId: number | null; hidden: boolean }
 
-/** A number no other test uses, so codes, attempts and limits are this test's own. */
-function newPhone(): string {
-  return `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`
-}
-
 async function getJson<T>(path: string): Promise<T> {
   const response = await fetch(base + path)
   expect(response.status).toBe(200)
   return (await response.json()) as T
-}
-
-async function codeSentTo(phone: string): Promise<string> {
-  const entries = await getJson<{ phone: string; code: string }[]>(
-    `/api/auth/dev/sms-outbox?phone=${encodeURIComponent(phone)}`,
-  )
-  const newest = entries.findLast((entry) => entry.phone === phone)
-  if (!newest) throw new Error(`no code was sent to ${phone}`)
-  return newest.code
-}
-
-async function signInByPhone(page: Page): Promise<void> {
-  const phone = newPhone()
-  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Unlock Premium Features' })
-  await dialog.getByRole('button', { name: 'Continue with Phone' }).click()
-  await dialog.getByLabel('Phone Number').fill(phone)
-  await dialog.getByLabel('Phone Number').press('Enter')
-  await page.getByText('Verification code has been sent to your phone').waitFor()
-  await dialog.getByLabel('Verification Code').fill(await codeSentTo(phone))
-  await dialog.getByRole('button', { name: 'Verify Code' }).click()
-  await dialog.waitFor({ state: 'hidden' })
-  await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).waitFor()
 }
 
 /** The words a visitor may train with in a gestalt, as the server lists them. */
@@ -190,7 +163,7 @@ describe('descriptor trainer, signed in', () => {
     if (!gestalt || !late) throw new Error('no categories')
 
     await page.goto(base + '/descriptors')
-    await signInByPhone(page)
+    await signIn(page, base)
 
     // Stage 4-6 opens after sign-in; training draws from the chosen perception.
     await page.getByRole('button', { name: /Stage 4-6/ }).click()

@@ -7,13 +7,14 @@ import {
   gestaltToggle,
   measureOnsets,
   measuredSpeeds,
-  percentile,
   scheduledCount,
   selectGestalts,
   startPlaying,
   stopPlaying,
 } from '../../bench/scenarios/ideogram.ts'
+import { percentile } from '../../bench/lib.ts'
 import { launch, watchProblems } from './browser.ts'
+import { signInInDialog } from './accounts.ts'
 
 const base = inject('baseUrl')
 let browser: Browser
@@ -27,32 +28,6 @@ afterAll(async () => {
 
 type Scheduled = { clipId: string; start: number; duration: number }
 type Onset = { clipId: string; heardAt: number | null; errorMs: number | null }
-
-function newPhone(): string {
-  return `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`
-}
-
-async function codeSentTo(phone: string): Promise<string> {
-  const response = await fetch(`${base}/api/auth/dev/sms-outbox?phone=${encodeURIComponent(phone)}`)
-  const entries = (await response.json()) as { phone: string; code: string }[]
-  const newest = entries.findLast((entry) => entry.phone === phone)
-  if (!newest) throw new Error(`no code was sent to ${phone}`)
-  return newest.code
-}
-
-/** Finishes the phone sign-in in the open 'Unlock Premium Features' dialog. */
-async function signInInDialog(page: Page): Promise<void> {
-  const phone = newPhone()
-  const dialog = page.getByRole('dialog', { name: 'Unlock Premium Features' })
-  await dialog.getByRole('button', { name: 'Continue with Phone' }).click()
-  await dialog.getByLabel('Phone Number').fill(phone)
-  await dialog.getByLabel('Phone Number').press('Enter')
-  await page.getByText('Verification code has been sent to your phone').waitFor()
-  await dialog.getByLabel('Verification Code').fill(await codeSentTo(phone))
-  await dialog.getByRole('button', { name: 'Verify Code' }).click()
-  await dialog.waitFor({ state: 'hidden' })
-  await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).waitFor()
-}
 
 const scheduled = (page: Page) =>
   page.evaluate(
@@ -189,7 +164,7 @@ describe('Ideogram Training', () => {
     await field.fill('moving water')
     await page.getByRole('button', { name: 'Add Gestalt' }).click()
     await page.getByText('Please log in to create custom gestalts').waitFor()
-    await signInInDialog(page)
+    await signInInDialog(page, base)
     // Generation ran after sign-in with the text that was kept.
     await page.getByText('Created audio for "moving water"').waitFor({ timeout: 30_000 })
     expect(await field.inputValue()).toBe('')

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { launch, watchProblems } from './browser.ts'
+import { adminPhone, codeSentTo, newPhone } from './accounts.ts'
 
 const base = inject('baseUrl')
-const adminPhone = '+15550000001'
 const adminEntries = ['Descriptor Training', 'Tachistoscope', 'Admin Panel', 'Pending Descriptors']
 let browser: Browser
 
@@ -16,26 +16,11 @@ afterAll(async () => {
 
 type SignedInUser = { firstName: string; displayName: string; role: string }
 
-/** A number no other test uses, so codes, attempts and limits are this test's own. */
-function newPhone(): string {
-  return `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`
-}
-
 async function openDialog(page: Page): Promise<Locator> {
   await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click()
   const dialog = page.getByRole('dialog', { name: 'Unlock Premium Features' })
   await dialog.waitFor()
   return dialog
-}
-
-/** The newest code the dev SMS outbox holds for `phone`. */
-async function codeSentTo(phone: string): Promise<string> {
-  const response = await fetch(`${base}/api/auth/dev/sms-outbox?phone=${encodeURIComponent(phone)}`)
-  expect(response.status).toBe(200)
-  const entries = (await response.json()) as { phone: string; code: string }[]
-  const newest = entries.findLast((entry) => entry.phone === phone)
-  if (!newest) throw new Error(`no code was sent to ${phone}`)
-  return newest.code
 }
 
 /** Opens the dialog, asks for a code for `phone` (Enter submits) and waits for the code step. */
@@ -53,7 +38,7 @@ async function requestCode(page: Page, phone: string): Promise<Locator> {
 async function signInByPhone(page: Page, phone: string): Promise<SignedInUser> {
   const dialog = await requestCode(page, phone)
   const verified = page.waitForResponse((r) => r.url().endsWith('/api/auth/phone/verify'))
-  await dialog.getByLabel('Verification Code').fill(await codeSentTo(phone))
+  await dialog.getByLabel('Verification Code').fill(await codeSentTo(base, phone))
   await dialog.getByRole('button', { name: 'Verify Code' }).click()
   const response = await verified
   expect(response.status()).toBe(200)
@@ -143,7 +128,7 @@ describe('phone sign-in', () => {
     const phone = newPhone()
     const dialog = await requestCode(page, phone)
 
-    const right = Number(await codeSentTo(phone))
+    const right = Number(await codeSentTo(base, phone))
     const wrong = String((right + 1) % 1_000_000).padStart(6, '0')
     await dialog.getByLabel('Verification Code').fill(wrong)
     await dialog.getByRole('button', { name: 'Verify Code' }).click()

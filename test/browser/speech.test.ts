@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
 import type { Browser, Locator, Page, Response } from 'playwright-core'
 import { launch, watchProblems } from './browser.ts'
+import { signIn } from './accounts.ts'
 
 const base = inject('baseUrl')
 let browser: Browser
@@ -14,33 +15,10 @@ afterAll(async () => {
 
 type Category = { id: number; name: string }
 
-function newPhone(): string {
-  return `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`
-}
-
 async function getJson<T>(path: string): Promise<T> {
   const response = await fetch(base + path)
   expect(response.status).toBe(200)
   return (await response.json()) as T
-}
-
-async function signInByPhone(page: Page): Promise<void> {
-  const phone = newPhone()
-  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Unlock Premium Features' })
-  await dialog.getByRole('button', { name: 'Continue with Phone' }).click()
-  await dialog.getByLabel('Phone Number').fill(phone)
-  await dialog.getByLabel('Phone Number').press('Enter')
-  await page.getByText('Verification code has been sent to your phone').waitFor()
-  const outbox = await getJson<{ phone: string; code: string }[]>(
-    `/api/auth/dev/sms-outbox?phone=${encodeURIComponent(phone)}`,
-  )
-  const code = outbox.findLast((entry) => entry.phone === phone)?.code
-  if (!code) throw new Error(`no code was sent to ${phone}`)
-  await dialog.getByLabel('Verification Code').fill(code)
-  await dialog.getByRole('button', { name: 'Verify Code' }).click()
-  await dialog.waitFor({ state: 'hidden' })
-  await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).waitFor()
 }
 
 /** Counts what the Web Audio API decoded and started, as the page's own code calls it. */
@@ -94,7 +72,7 @@ describe('the trainer’s voice, signed in', () => {
     const problems = watchProblems(page)
     await countAudio(page)
     await page.goto(base + '/descriptors')
-    await signInByPhone(page)
+    await signIn(page, base)
     await page.getByRole('switch', { name: 'AI Voice Assistant Active' }).first().waitFor()
 
     // The new word is pronounced by itself 500 ms after it appears.

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core'
-import sharp from 'sharp'
 import { launch, watchProblems } from './browser.ts'
+import { adminPhone, newPhone } from './accounts.ts'
+import sharp from 'sharp'
+import { grainyJpeg } from '../pictures.ts'
 
 const base = inject('baseUrl')
-const adminPhone = '+15550000001'
 let browser: Browser
 let admin: { context: BrowserContext; token: string }
 
@@ -18,10 +19,6 @@ type FlashRecord = {
   hiddenAt: number
   frameTimes: number[]
   aborted: boolean
-}
-
-function newPhone(): string {
-  return `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`
 }
 
 /**
@@ -64,21 +61,6 @@ async function listImages(token: string, category: 'random' | 'people') {
   return (await res.json()) as { id: string; filename: string; dataUrl: string }[]
 }
 
-async function bigPhoto(): Promise<Buffer> {
-  const grain = await sharp({
-    create: {
-      width: 1000,
-      height: 750,
-      channels: 3,
-      background: '#000',
-      noise: { type: 'gaussian', mean: 128, sigma: 40 },
-    },
-  })
-    .png()
-    .toBuffer()
-  return sharp(grain).resize(4000, 3000, { fit: 'fill' }).jpeg({ quality: 85 }).toBuffer()
-}
-
 beforeAll(async () => {
   browser = await launch()
   admin = await signedInContext(adminPhone)
@@ -97,7 +79,7 @@ describe('tachistoscope, as an administrator', () => {
     await page.goto(base + '/tachistoscope-admin')
     await page.getByRole('heading', { name: 'Tachistoscope Images' }).waitFor()
 
-    const big = await bigPhoto()
+    const big = await grainyJpeg(4000, 3000)
     const png = await sharp({
       create: { width: 640, height: 480, channels: 3, background: '#3a7' },
     })

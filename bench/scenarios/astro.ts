@@ -2,7 +2,7 @@ import { freePort } from '../../scripts/lib/ports.ts'
 import { SERVICE_NODE_FLAGS } from '../../scripts/lib/node-flags.ts'
 import { loadCityIndex } from '../../services/astro/src/geocoding/city-index.ts'
 import { siderealTimes } from '../../services/astro/src/sidereal/sidereal-time.ts'
-import { load, ms, startProcess, stop, treeRssMiB, waitFor } from '../lib.ts'
+import { load, ms, startProcess, stop, treeMemoryMiB, waitFor } from '../lib.ts'
 import type { Section } from '../lib.ts'
 
 const quantile = (sorted: number[], q: number) =>
@@ -47,7 +47,7 @@ export async function astro(): Promise<Section> {
   )
   try {
     await waitFor(`http://127.0.0.1:${port}/health`)
-    const rssAtStart = service.pid ? await treeRssMiB(service.pid) : NaN
+    const rssAtStart = service.pid ? (await treeMemoryMiB(service.pid)).rss : NaN
     const url = `http://127.0.0.1:${port}/api/sidereal-time/custom`
     const body = JSON.stringify({ location: 'Paris, TX', customTime: '2024-06-21T10:14:00Z' })
     const request = {
@@ -57,7 +57,7 @@ export async function astro(): Promise<Section> {
     }
     await load(url, { ...request, seconds: 2 })
     const http = await load(url, { ...request, seconds: 10 })
-    const rssAfterLoad = service.pid ? await treeRssMiB(service.pid) : NaN
+    const rssAfterLoad = service.pid ? (await treeMemoryMiB(service.pid)).rss : NaN
     return {
       markdown: [
         '## Astro: geocoding and sidereal time',

@@ -4,6 +4,7 @@
 // recorder (NOTES.md, 'Measuring audio onsets').
 import { chromium } from 'playwright-core'
 import type { Page } from 'playwright-core'
+import { percentile } from '../lib.ts'
 import type { Section } from '../lib.ts'
 import { startApp } from './app.ts'
 
@@ -130,12 +131,6 @@ export async function measureOnsets(
     scheduleErrorsMs,
     clipIds: run.map((o) => o.clipId),
   }
-}
-
-export function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  if (sorted.length === 0) return Number.NaN
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
 }
 
 /** `npm run bench`: 50 clips at 0, 100 and 1000 ms pauses in headless Chromium. */

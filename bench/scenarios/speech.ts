@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { Queue } from 'bullmq'
 import { createRedis } from '@crv/kit'
 import { freePort } from '../../scripts/lib/ports.ts'
-import { load, ms, root, startProcess, stop } from '../lib.ts'
+import { load, ms, percentile, root, startProcess, stop } from '../lib.ts'
 import type { Section } from '../lib.ts'
 import { startApp } from './app.ts'
 
@@ -15,9 +15,6 @@ const LIMITS = {
   AI_RATE_LIMIT_IP: '100000000',
   AI_RATE_LIMIT_USER: '100000000',
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
 
 /**
  * Speech (DESIGN.md §7): one word uncached and cached through the gateway on the embedded

@@ -4,10 +4,12 @@ import { join } from 'node:path'
 import { freePort } from '../../scripts/lib/ports.ts'
 import { untilReady } from '../../scripts/lib/ready.ts'
 import { spawn } from 'node:child_process'
-import { root, stop, treeRssMiB } from '../lib.ts'
+import { root, stop, treeMemoryMiB } from '../lib.ts'
 import type { Section } from '../lib.ts'
 
-async function timeToReady(dataDir: string): Promise<{ seconds: number; rssMiB: number }> {
+async function timeToReady(
+  dataDir: string,
+): Promise<{ seconds: number; memory: { rss: number; pss: number } }> {
   const port = await freePort()
   const started = performance.now()
   // Exactly what a user runs, npm's own process included.
@@ -28,7 +30,7 @@ async function timeToReady(dataDir: string): Promise<{ seconds: number; rssMiB: 
     await untilReady(app, 120_000)
     const seconds = (performance.now() - started) / 1000
     await new Promise((r) => setTimeout(r, 2_000))
-    return { seconds, rssMiB: app.pid ? await treeRssMiB(app.pid) : 0 }
+    return { seconds, memory: app.pid ? await treeMemoryMiB(app.pid) : { rss: 0, pss: 0 } }
   } finally {
     await stop(app, 'SIGINT')
   }
@@ -44,14 +46,14 @@ export async function startup(): Promise<Section> {
       markdown: [
         '## Start-up',
         '',
-        '`npm start` on the embedded defaults (frontend already built); RSS summed over every process of the tree, npm included, 2 s after ready.',
+        '`npm start` on the embedded defaults (frontend already built); memory of every process of the tree, npm included, 2 s after ready. The whole stack in memory is the PSS sum: each process’s RSS counts the pages it shares with the others (Node’s own code, mapped by all of them) again, so the RSS sum is an upper bound that counts those pages up to nine times.',
         '',
-        '| start | ready after | whole stack RSS |',
-        '|---|---:|---:|',
-        `| cold (new data directory) | ${cold.seconds.toFixed(1)} s | ${cold.rssMiB} MiB |`,
-        `| warm (same data directory) | ${warm.seconds.toFixed(1)} s | ${warm.rssMiB} MiB |`,
+        '| start | ready after | whole stack (PSS summed) | RSS summed |',
+        '|---|---:|---:|---:|',
+        `| cold (new data directory) | ${cold.seconds.toFixed(1)} s | ${cold.memory.pss} MiB | ${cold.memory.rss} MiB |`,
+        `| warm (same data directory) | ${warm.seconds.toFixed(1)} s | ${warm.memory.pss} MiB | ${warm.memory.rss} MiB |`,
         '',
-        'Budgets: cold ≤ 30 s, warm ≤ 10 s, whole stack RSS ≤ 1.2 GB.',
+        'Budgets: cold ≤ 30 s, warm ≤ 10 s, whole stack ≤ 1.2 GB (1,144 MiB).',
         '',
       ].join('\n'),
     }

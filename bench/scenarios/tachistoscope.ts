@@ -1,8 +1,8 @@
-import sharp from 'sharp'
 import { launch } from '../../test/browser/browser.ts'
-import { ms } from '../lib.ts'
+import { ms, percentile } from '../lib.ts'
 import type { Section } from '../lib.ts'
 import { startApp } from './app.ts'
+import { grainyJpeg } from '../../test/pictures.ts'
 
 const ADMIN = '+15550009001'
 const UPLOADS = 20
@@ -19,25 +19,6 @@ type FlashRecord = {
   plannedFrames: number
   shownFrames: number
   shownMs: number
-}
-
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN
-
-/** A 4000×3000 JPEG with photo-like grain (a flat picture would compress to nothing). */
-async function bigPhoto(): Promise<Buffer> {
-  const grain = await sharp({
-    create: {
-      width: 1000,
-      height: 750,
-      channels: 3,
-      background: '#000',
-      noise: { type: 'gaussian', mean: 128, sigma: 40 },
-    },
-  })
-    .png()
-    .toBuffer()
-  return sharp(grain).resize(4000, 3000, { fit: 'fill' }).jpeg({ quality: 85 }).toBuffer()
 }
 
 /**
@@ -61,7 +42,7 @@ export async function tachistoscope(): Promise<Section> {
       data: { phone: ADMIN, code: outbox.at(-1)?.code },
     })
     const { accessToken: token } = (await verified.json()) as { accessToken: string }
-    const photo = await bigPhoto()
+    const photo = await grainyJpeg(4000, 3000)
 
     const upload = async (fit: boolean) => {
       const form = new FormData()
@@ -111,7 +92,7 @@ export async function tachistoscope(): Promise<Section> {
       const frameErrors = records.map((r) => Math.abs(r.shownFrames - r.plannedFrames))
       const msErrors = records.map((r) => Math.abs(r.shownMs - wanted)).sort((a, b) => a - b)
       rows.push(
-        `| ${label} | ${records.length} | ${records[0]?.plannedFrames ?? '-'} | ${((100 * exact) / records.length).toFixed(1)} % | ${Math.max(...frameErrors)} | ${ms(quantile(msErrors, 0.5))} | ${ms(msErrors.at(-1) ?? NaN)} | ${ms(frameMs)} |`,
+        `| ${label} | ${records.length} | ${records[0]?.plannedFrames ?? '-'} | ${((100 * exact) / records.length).toFixed(1)} % | ${Math.max(...frameErrors)} | ${ms(percentile(msErrors, 50))} | ${ms(msErrors.at(-1) ?? NaN)} | ${ms(frameMs)} |`,
       )
     }
 
@@ -129,8 +110,8 @@ export async function tachistoscope(): Promise<Section> {
         '',
         '| upload | p50 | p99 |',
         '|---|---:|---:|',
-        `| \`fit: true\` (scaled to 800×600, JPEG quality 70) | ${ms(quantile(fitted, 0.5))} | ${ms(quantile(fitted, 0.99))} |`,
-        `| original kept (re-encoded only when it has metadata; here stored as sent) | ${ms(quantile(originals, 0.5))} | ${ms(quantile(originals, 0.99))} |`,
+        `| \`fit: true\` (scaled to 800×600, JPEG quality 70) | ${ms(percentile(fitted, 50))} | ${ms(percentile(fitted, 99))} |`,
+        `| original kept (re-encoded only when it has metadata; here stored as sent) | ${ms(percentile(originals, 50))} | ${ms(percentile(originals, 99))} |`,
         '',
       ].join('\n'),
     }

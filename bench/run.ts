@@ -1,6 +1,8 @@
 // `npm run bench`: measures what DESIGN.md §7 budgets and writes bench/report.md.
-// Scenarios: gateway overhead (a trivial route directly and through the gateway, side by side)
-// and start-up (cold and warm `npm start`, with the whole stack's memory).
+// Scenarios: gateway overhead (a trivial route directly and through the gateway, side by side),
+// start-up (cold and warm `npm start`, with the whole stack's memory), each budgeted call of
+// §7, and a busy evening's mix of every kind of traffic (steady load, a soak with each
+// process's memory, the saturation point). `npm run bench -- mixed` runs one scenario.
 import { writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { cpus, totalmem } from 'node:os'
@@ -11,6 +13,7 @@ import { speech } from './scenarios/speech.ts'
 import { ideogram } from './scenarios/ideogram.ts'
 import { tachistoscope } from './scenarios/tachistoscope.ts'
 import { astro } from './scenarios/astro.ts'
+import { mixed } from './scenarios/mixed.ts'
 import type { Section } from './lib.ts'
 
 const only = process.argv.slice(2).filter((a) => !a.startsWith('-'))
@@ -22,6 +25,7 @@ const scenarios: [string, () => Promise<Section>][] = [
   ['ideogram', ideogram],
   ['tachistoscope', tachistoscope],
   ['astro', astro],
+  ['mixed', mixed],
 ]
 
 const sections: Section[] = []

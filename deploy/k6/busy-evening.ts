@@ -1,130 +1,102 @@
 // A busy evening on CRV Training, for ops to run against a deployment with k6 (k6 runs
-// TypeScript directly): visitors browsing, people training, speech requests, an administrator.
+// TypeScript directly): visitors browsing, people training, speech requests, an administrator —
+// every route of deploy/k6/evening-mix.ts at its own steady rate, the mix that `npm run bench`
+// runs on one machine with autocannon (bench/scenarios/mixed.ts).
 //
 //   k6 run -e BASE_URL=https://crv.example -e USER_TOKEN=… -e ADMIN_TOKEN=… deploy/k6/busy-evening.ts
 //
 // Tokens are access tokens of a test user and a test administrator (sign them in through the
-// app; they last 15 minutes). Without tokens the signed-in scenarios are skipped. The same mix
-// runs on one machine, through autocannon, in `npm run bench` (bench/scenarios/mixed.ts).
+// app; they last 15 minutes, so keep DURATION under that). Without them the signed-in routes are
+// left out. SCALE multiplies every rate (find the saturation point with 1, 2, 4, …); DURATION
+// is k6's (default 5m). The speech route expects its words in the speech cache: run once with
+// SCALE=0.1 first, or read its first minute as uncached.
 import http from 'k6/http'
-import { check, sleep } from 'k6'
+import { check } from 'k6'
+import exec from 'k6/execution'
 import type { Options } from 'k6/options'
+import { eveningRoutes } from './evening-mix.ts'
+import type { EveningFixture, Who } from './evening-mix.ts'
 
 const BASE = __ENV.BASE_URL ?? 'http://127.0.0.1:8080'
-const USER = __ENV.USER_TOKEN ?? ''
-const ADMIN = __ENV.ADMIN_TOKEN ?? ''
-const LANGUAGES = ['en', 'de', 'fr', 'es', 'it']
+const TOKENS: Record<Who, string> = {
+  visitor: '',
+  user: __ENV.USER_TOKEN ?? '',
+  admin: __ENV.ADMIN_TOKEN ?? '',
+}
+const SCALE = Number(__ENV.SCALE ?? 1)
+const DURATION = __ENV.DURATION ?? '5m'
+const RUN = String(Date.now() % 1e6)
 
-const signedIn = (token: string) => ({
-  headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-})
-const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)] as T
+const canCall = (who: Who) => who === 'visitor' || TOKENS[who] !== ''
+// Rates and names only: the fixture is read in setup().
+const PLAN = eveningRoutes({ gestaltIds: [], perceptionIds: [], imageIds: [], asset: '' }, RUN)
 
 export const options: Options = {
-  scenarios: {
-    browsing: {
-      executor: 'constant-arrival-rate',
-      exec: 'browsing',
-      rate: 60,
-      timeUnit: '1s',
-      duration: '5m',
-      preAllocatedVUs: 30,
-    },
-    training: {
-      executor: 'constant-arrival-rate',
-      exec: 'training',
-      rate: 120,
-      timeUnit: '1s',
-      duration: '5m',
-      preAllocatedVUs: 40,
-    },
-    speech: {
-      executor: 'constant-arrival-rate',
-      exec: 'speech',
-      rate: 10,
-      timeUnit: '1s',
-      duration: '5m',
-      preAllocatedVUs: 20,
-    },
-    admin: {
-      executor: 'constant-vus',
-      exec: 'admin',
-      vus: 1,
-      duration: '5m',
-    },
-  },
-  // DESIGN.md §7: trainer calls p99 ≤ 50 ms (bulk) and ≤ 20 ms (random); speech cached ≤ 10 ms.
+  scenarios: Object.fromEntries(
+    PLAN.filter((r) => canCall(r.who)).map((r) => [
+      r.id,
+      {
+        executor: 'constant-arrival-rate',
+        exec: 'call',
+        rate: Math.max(1, Math.round(r.rate * SCALE)),
+        timeUnit: '1s',
+        duration: DURATION,
+        preAllocatedVUs: Math.max(2, Math.ceil(r.rate * SCALE * 0.2)),
+        maxVUs: Math.max(10, Math.ceil(r.rate * SCALE * 2)),
+        env: { ROUTE: r.id },
+        tags: { route: r.id },
+      },
+    ]),
+  ),
+  // DESIGN.md §7, where it budgets a route; and no more than 1 % of requests failing.
   thresholds: {
-    'http_req_duration{scenario:browsing}': ['p(99)<50'],
-    'http_req_duration{scenario:training}': ['p(99)<50'],
-    'http_req_duration{name:random}': ['p(99)<20'],
     http_req_failed: ['rate<0.01'],
+    ...Object.fromEntries(
+      PLAN.filter((r) => r.budget && canCall(r.who)).map((r) => [
+        `http_req_duration{route:${r.id}}`,
+        [`p(${r.budget?.percentile})<${r.budget?.ms}`],
+      ]),
+    ),
   },
 }
 
-export function browsing(): void {
-  const page = http.get(`${BASE}/`)
-  check(page, { 'page 200': (r) => r.status === 200 })
-  const language = pick(LANGUAGES)
-  http.get(`${BASE}/api/gestalts?language=${language}`, { tags: { name: 'gestalts' } })
-  const bulk = http.get(`${BASE}/api/descriptors/bulk?language=${language}`, {
-    tags: { name: 'bulk' },
-  })
-  check(bulk, { 'bulk 200': (r) => r.status === 200 })
-  http.get(`${BASE}/api/sidereal-time/auto?lat=52.52&lng=13.405`, { tags: { name: 'sidereal' } })
+const headersFor = (who: Who): Record<string, string> =>
+  who === 'visitor' ? {} : { authorization: `Bearer ${TOKENS[who]}` }
+
+/** What the routes need, read from the deployment once. */
+export function setup(): EveningFixture {
+  const ids = (path: string) =>
+    (http.get(`${BASE}${path}`).json() as { id: number }[]).map((item) => item.id)
+  const page = http.get(`${BASE}/`).body
+  const asset = /src="(\/assets\/[^"]+\.js)"/.exec(typeof page === 'string' ? page : '')?.[1]
+  const pictures = TOKENS.admin
+    ? (http
+        .get(`${BASE}/api/tachistoscope/images/list/random`, { headers: headersFor('admin') })
+        .json() as { id: string }[])
+    : []
+  return {
+    gestaltIds: ids('/api/gestalts?language=en'),
+    perceptionIds: ids('/api/perceptions?language=en'),
+    imageIds: pictures.map((p) => p.id),
+    asset: asset ?? '/',
+  }
 }
 
-let categories: number[] = []
-
-export function training(): void {
-  const language = pick(LANGUAGES)
-  if (categories.length === 0) {
-    const res = http.get(`${BASE}/api/gestalts?language=en`)
-    categories = (res.json() as { id: number }[]).map((g) => g.id)
-  }
-  const res = http.post(
-    `${BASE}/api/descriptors/random`,
-    JSON.stringify({
-      gestaltIds: categories,
-      perceptionIds: [],
-      stages: ['Stage 1-2'],
-      language,
-    }),
-    {
-      ...(USER ? signedIn(USER) : { headers: { 'content-type': 'application/json' } }),
-      tags: { name: 'random' },
+export function call(fixture: EveningFixture): void {
+  const route = eveningRoutes(fixture, RUN).find((r) => r.id === __ENV.ROUTE)
+  if (!route) return
+  // A deployment without pictures has nothing for the picture route to fetch.
+  if (route.id === 'picture' && fixture.imageIds.length === 0) return
+  const { path, body } = route.next(exec.scenario.iterationInTest)
+  const res = http.request(route.method, `${BASE}${path}`, body ?? null, {
+    headers: {
+      ...headersFor(route.who),
+      ...(body ? { 'content-type': 'application/json' } : {}),
     },
-  )
-  check(res, { 'random 200': (r) => r.status === 200 })
-  if (USER && Math.random() < 0.2) {
-    http.get(`${BASE}/api/descriptors/bulk?language=${language}`, {
-      ...signedIn(USER),
-      tags: { name: 'bulk signed in' },
-    })
-  }
-}
-
-const WORDS = ['water', 'mountain', 'bridge', 'warm', 'rough', 'bright', 'tower', 'wave']
-
-export function speech(): void {
-  if (!USER) return
-  const res = http.post(
-    `${BASE}/api/ai/speech`,
-    JSON.stringify({ word: pick(WORDS), language: 'en' }),
-    { ...signedIn(USER), tags: { name: 'speech' }, responseType: 'binary' },
-  )
-  check(res, { 'speech 200 or busy': (r) => r.status === 200 || r.status === 503 })
-}
-
-export function admin(): void {
-  if (!ADMIN) {
-    sleep(5)
-    return
-  }
-  http.get(`${BASE}/api/admin/pending-descriptors`, { ...signedIn(ADMIN), tags: { name: 'admin' } })
-  http.get(`${BASE}/api/admin/descriptors?page=1&limit=50&search=wa`, {
-    ...signedIn(ADMIN),
-    tags: { name: 'admin' },
+    tags: { route: route.id },
+    ...(route.id === 'speech' || route.id === 'clip' || route.id === 'picture'
+      ? { responseType: 'binary' as const }
+      : {}),
   })
-  sleep(2)
+  check(res, { [`${route.id} 2xx`]: (r) => r.status >= 200 && r.status < 300 })
 }

@@ -1,0 +1,321 @@
+import autocannon from 'autocannon'
+import { grainyJpeg } from '../../test/pictures.ts'
+import { ms, percentile, treeMemory } from '../lib.ts'
+import type { ProcessMemory, Section } from '../lib.ts'
+import { startApp } from './app.ts'
+import type { RunningApp } from './app.ts'
+import { eveningRoutes, LANGUAGES, SPOKEN_WORDS } from '../../deploy/k6/evening-mix.ts'
+import type { EveningFixture, EveningRoute, Who } from '../../deploy/k6/evening-mix.ts'
+
+// A busy evening (the mix of deploy/k6/busy-evening.ts) through the gateway of the whole app:
+// visitors browsing, people training, speech, an administrator. Three measurements:
+//   1. steady load: the mix at its base rate for a 10-minute soak, per-route latency and errors;
+//   2. memory of every process at rest, after a minute of load, each minute, at the end and
+//      at rest again (growth beyond noise would be a leak);
+//   3. the saturation point: the mix scaled up step by step until it no longer keeps up.
+// BENCH_SOAK_MINUTES shortens the soak while working on the bench itself.
+
+const SOAK_MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 10)
+const WARM_UP_SECONDS = 60
+const STEP_SECONDS = 10
+const STEPS = [1, 2, 3, 4, 6, 8, 12]
+const USER = '+15550008001'
+const ADMIN = '+15550008002'
+
+/** Limits a single load generator would trip (all traffic comes from one address and user). */
+const LIMITS = {
+  ADMIN_PHONES: ADMIN,
+  AI_RATE_LIMIT_ANONYMOUS: '100000000',
+  AI_RATE_LIMIT_IP: '100000000',
+  AI_RATE_LIMIT_USER: '100000000',
+  EVENTS_PER_MINUTE: '10000',
+}
+
+type Route = EveningRoute
+
+interface RouteResult {
+  route: Route
+  offered: number
+  latencies: number[]
+  non2xx: number
+  errors: number
+  seconds: number
+}
+
+/** Requests sent so far by route, across runs: each custom word of the evening is a new one. */
+const sent = new Map<string, number>()
+
+/** Every route at `scale` × its base rate at once, for `seconds`; latency of each response. */
+async function runMix(
+  app: RunningApp,
+  mix: Route[],
+  tokens: Record<Who, string>,
+  scale: number,
+  seconds: number,
+): Promise<RouteResult[]> {
+  return Promise.all(
+    mix.map(
+      (route) =>
+        new Promise<RouteResult>((resolve, reject) => {
+          const rate = Math.max(1, Math.round(route.rate * scale))
+          const result: RouteResult = {
+            route,
+            offered: rate,
+            latencies: [],
+            non2xx: 0,
+            errors: 0,
+            seconds,
+          }
+          const headers: Record<string, string> = {
+            'accept-encoding': 'br, gzip',
+            ...(route.method === 'POST' ? { 'content-type': 'application/json' } : {}),
+            ...(route.who === 'visitor' ? {} : { authorization: `Bearer ${tokens[route.who]}` }),
+          }
+          const instance = autocannon(
+            {
+              url: app.base,
+              // A connection answers at most 10 requests/s here, so a route keeps up only while
+              // its requests take under 100 ms: the saturation signal.
+              connections: Math.max(1, Math.ceil(rate / 10)),
+              overallRate: rate,
+              duration: seconds,
+              timeout: 10,
+              requests: [
+                {
+                  setupRequest: (request) => {
+                    const n = sent.get(route.id) ?? 0
+                    sent.set(route.id, n + 1)
+                    const { path, body } = route.next(n)
+                    return { ...request, method: route.method, path, headers, body }
+                  },
+                },
+              ],
+            },
+            (err) => (err ? reject(err as Error) : resolve(result)),
+          )
+          instance.on('response', (_client, status, _bytes, time) => {
+            result.latencies.push(time)
+            if (status < 200 || status > 299) result.non2xx++
+          })
+          instance.on('reqError', () => result.errors++)
+        }),
+    ),
+  )
+}
+
+function summary(results: RouteResult[]) {
+  const offered = results.reduce((s, r) => s + r.offered, 0)
+  const answered = results.reduce((s, r) => s + r.latencies.length, 0)
+  const seconds = results[0]?.seconds ?? 1
+  const failed = results.reduce((s, r) => s + r.non2xx + r.errors, 0)
+  const all = results.flatMap((r) => r.latencies)
+  return {
+    offered,
+    achieved: answered / seconds,
+    failedShare: failed / Math.max(1, answered + results.reduce((s, r) => s + r.errors, 0)),
+    p50: percentile(all, 50),
+    p95: percentile(all, 95),
+    p99: percentile(all, 99),
+    slowest: results
+      .map((r) => ({ name: r.route.name, p99: percentile(r.latencies, 99) }))
+      .sort((a, b) => b.p99 - a.p99)[0],
+  }
+}
+
+async function setUp(
+  app: RunningApp,
+): Promise<{ fixture: EveningFixture; tokens: Record<Who, string> }> {
+  const [user, admin] = [await app.signIn(USER), await app.signIn(ADMIN)]
+  const get = async <T>(path: string) => (await (await fetch(app.base + path)).json()) as T
+  const gestalts = await get<{ id: number }[]>('/api/gestalts?language=en')
+  const perceptions = await get<{ id: number }[]>('/api/perceptions?language=en')
+  const page = await (await fetch(`${app.base}/`)).text()
+  const asset = /src="(\/assets\/[^"]+\.js)"/.exec(page)?.[1]
+  if (!asset) throw new Error('the app page names no script')
+  // Pictures for the tachistoscope, uploaded as an administrator does.
+  const imageIds: string[] = []
+  for (let i = 0; i < 3; i++) {
+    const picture = await grainyJpeg(800, 600, 70)
+    const form = new FormData()
+    form.append('category', 'random')
+    form.append(
+      'file',
+      new Blob([new Uint8Array(picture)], { type: 'image/jpeg' }),
+      `evening-${i}.jpg`,
+    )
+    const res = await fetch(`${app.base}/api/tachistoscope/images/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}` },
+      body: form,
+    })
+    if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`)
+    imageIds.push(((await res.json()) as { id: string }).id)
+  }
+  // The speech words of the mix, said once so that the evening hears them from the cache.
+  for (const language of LANGUAGES)
+    for (const word of SPOKEN_WORDS) {
+      const res = await fetch(`${app.base}/api/ai/speech`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${user}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ word, language }),
+      })
+      await res.arrayBuffer()
+      if (res.status !== 200) throw new Error(`speech answered ${res.status}`)
+    }
+  return {
+    fixture: {
+      gestaltIds: gestalts.map((g) => g.id),
+      perceptionIds: perceptions.map((p) => p.id),
+      imageIds,
+      asset,
+    },
+    tokens: { visitor: '', user, admin },
+  }
+}
+
+/** Access tokens last 15 minutes: a fresh pair for each phase. */
+async function freshTokens(app: RunningApp): Promise<Record<Who, string>> {
+  return { visitor: '', user: await app.signIn(USER), admin: await app.signIn(ADMIN) }
+}
+
+const byName = (tree: ProcessMemory[]) => {
+  const m = new Map<string, ProcessMemory>()
+  for (const p of tree) if (p.name !== 'sh') m.set(p.name, p)
+  return m
+}
+
+export async function mixed(): Promise<Section> {
+  const app = await startApp(LIMITS)
+  const pid = app.process.pid
+  if (!pid) throw new Error('no launcher pid')
+  try {
+    const { fixture } = await setUp(app)
+    const mix = eveningRoutes(fixture, String(Date.now() % 1e6))
+    const base = mix.reduce((s, r) => s + r.rate, 0)
+
+    await new Promise((r) => setTimeout(r, 5_000))
+    const atRest = byName(await treeMemory(pid))
+
+    // 1 + 2: warm-up minute, then the soak, memory sampled each minute.
+    let tokens = await freshTokens(app)
+    console.log(
+      `bench: busy evening at ${base} requests/s: 1 min warm-up, ${SOAK_MINUTES} min soak`,
+    )
+    await runMix(app, mix, tokens, 1, WARM_UP_SECONDS)
+    const warm = byName(await treeMemory(pid))
+    const samples: Map<string, ProcessMemory>[] = []
+    const soak: RouteResult[][] = []
+    for (let minute = 0; minute < SOAK_MINUTES; minute++) {
+      soak.push(await runMix(app, mix, tokens, 1, 60))
+      samples.push(byName(await treeMemory(pid)))
+    }
+    await new Promise((r) => setTimeout(r, 30_000))
+    const restAfter = byName(await treeMemory(pid))
+    const steady: RouteResult[] = mix.map((route, i) => ({
+      route,
+      offered: route.rate,
+      latencies: soak.flatMap((m) => m[i]?.latencies ?? []),
+      non2xx: soak.reduce((s, m) => s + (m[i]?.non2xx ?? 0), 0),
+      errors: soak.reduce((s, m) => s + (m[i]?.errors ?? 0), 0),
+      seconds: 60 * SOAK_MINUTES,
+    }))
+
+    // 3: the saturation point.
+    tokens = await freshTokens(app)
+    const steps: { scale: number; s: ReturnType<typeof summary> }[] = []
+    for (const scale of STEPS) {
+      console.log(`bench: busy evening × ${scale}`)
+      await runMix(app, mix, tokens, scale, 2)
+      const s = summary(await runMix(app, mix, tokens, scale, STEP_SECONDS))
+      steps.push({ scale, s })
+      if (s.achieved < 0.95 * s.offered || s.failedShare > 0.01) break
+    }
+    const kept = steps.filter((x) => x.s.achieved >= 0.95 * x.s.offered && x.s.failedShare <= 0.01)
+    const saturated = steps.find((x) => !kept.includes(x))
+
+    return {
+      markdown: report(
+        base,
+        steady,
+        atRest,
+        warm,
+        samples,
+        restAfter,
+        steps,
+        kept.at(-1),
+        saturated,
+      ),
+    }
+  } finally {
+    await app.close()
+  }
+}
+
+function report(
+  base: number,
+  steady: RouteResult[],
+  atRest: Map<string, ProcessMemory>,
+  warm: Map<string, ProcessMemory>,
+  samples: Map<string, ProcessMemory>[],
+  restAfter: Map<string, ProcessMemory>,
+  steps: { scale: number; s: ReturnType<typeof summary> }[],
+  lastKept: { scale: number; s: ReturnType<typeof summary> } | undefined,
+  saturated: { scale: number; s: ReturnType<typeof summary> } | undefined,
+): string {
+  const mib = (n: number | undefined) => (n === undefined ? '–' : n.toFixed(0))
+  const seconds = 60 * SOAK_MINUTES
+  const total = summary(steady)
+  const scenarios = ['browsing', 'training', 'speech', 'admin'] as const
+  const last = samples.at(-1) ?? warm
+  const lines = [
+    '## A busy evening: the whole mix through the gateway',
+    '',
+    `The scenarios of \`deploy/k6/busy-evening.ts\` at once against the whole app on its embedded defaults (PGlite, no Redis): ${scenarios.map((sc) => `${sc} ${steady.filter((r) => r.route.scenario === sc).reduce((s, r) => s + r.offered, 0)}/s`).join(', ')} — ${base} requests/s in all, each route at a steady rate (autocannon), one signed-in user and one administrator, after a ${WARM_UP_SECONDS} s warm-up. Latency of every response over the whole ${SOAK_MINUTES}-minute soak.`,
+    '',
+    '| route | budget | requests/s | p50 | p95 | p99 | non-2xx | errors |',
+    '|---|---|---:|---:|---:|---:|---:|---:|',
+    ...steady.map((r) => {
+      const l = r.latencies
+      return `| ${r.route.name} | ${r.route.budget?.text ?? ''} | ${(l.length / seconds).toFixed(1)} | ${ms(percentile(l, 50))} | ${ms(percentile(l, 95))} | ${ms(percentile(l, 99))} | ${r.non2xx} | ${r.errors} |`
+    }),
+    `| **all routes** | | ${total.achieved.toFixed(0)} | ${ms(total.p50)} | ${ms(total.p95)} | ${ms(total.p99)} | ${steady.reduce((s, r) => s + r.non2xx, 0)} | ${steady.reduce((s, r) => s + r.errors, 0)} |`,
+    '',
+    '### Memory over the soak',
+    '',
+    `PSS of each process in MiB (its private pages and its share of shared ones; the sum is the whole stack): at rest after start, after the warm-up minute, at the end of each soak minute (min–max), at the end, and 30 s after the load stopped. Growth is end of soak − warm.`,
+    '',
+    '| process | at rest | warm | during soak (min–max) | end of soak | growth | at rest after |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+  ]
+  const names = [...warm.keys()]
+  const sum = (m: Map<string, ProcessMemory>) => [...m.values()].reduce((s, p) => s + p.pssMiB, 0)
+  for (const name of names) {
+    const during = samples.map((m) => m.get(name)?.pssMiB ?? Number.NaN)
+    const growth = (last.get(name)?.pssMiB ?? 0) - (warm.get(name)?.pssMiB ?? 0)
+    lines.push(
+      `| ${name} | ${mib(atRest.get(name)?.pssMiB)} | ${mib(warm.get(name)?.pssMiB)} | ${mib(Math.min(...during))}–${mib(Math.max(...during))} | ${mib(last.get(name)?.pssMiB)} | ${growth >= 0 ? '+' : ''}${growth.toFixed(0)} | ${mib(restAfter.get(name)?.pssMiB)} |`,
+    )
+  }
+  const totals = samples.map(sum)
+  const growth = sum(last) - sum(warm)
+  lines.push(
+    `| **whole stack** | ${mib(sum(atRest))} | ${mib(sum(warm))} | ${mib(Math.min(...totals))}–${mib(Math.max(...totals))} | ${mib(sum(last))} | ${growth >= 0 ? '+' : ''}${growth.toFixed(0)} | ${mib(sum(restAfter))} |`,
+    '',
+    '### Saturation',
+    '',
+    `The same mix scaled up, ${STEP_SECONDS} s per step after a 2 s ramp; a step keeps up when at least 95 % of the offered requests are answered and at most 1 % fail. Each connection sends at most 10 requests/s, so a route falls behind once its answers take over 100 ms.`,
+    '',
+    '| scale | offered requests/s | answered requests/s | failed | p50 | p95 | p99 | slowest route (p99) |',
+    '|---:|---:|---:|---:|---:|---:|---:|---|',
+    ...steps.map(
+      ({ scale, s }) =>
+        `| ${scale}× | ${s.offered} | ${s.achieved.toFixed(0)} | ${(100 * s.failedShare).toFixed(1)} % | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${s.slowest?.name ?? ''} ${ms(s.slowest?.p99 ?? Number.NaN)} |`,
+    ),
+    '',
+    lastKept
+      ? `Saturation point: the mix keeps up at **${lastKept.s.offered} requests/s** (${lastKept.scale}× the evening)${saturated ? ` and falls behind at ${saturated.s.offered} requests/s (${saturated.scale}×)` : ', the highest step tried'}.`
+      : 'Saturation point: the mix did not keep up even at its base rate.',
+    '',
+  )
+  return lines.join('\n')
+}

@@ -12,6 +12,8 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import { sql } from 'drizzle-orm'
+import { Job, Queue } from 'bullmq'
+import { createRedis } from '@crv/kit'
 import { buildTestService, testDatabaseUrl } from '@crv/kit/testing'
 import mediaApp from '../services/media/src/app.ts'
 import { loadMediaConfig } from '../services/media/src/config.ts'
@@ -276,6 +278,9 @@ describe.skipIf(!canRun)('faults under load', { timeout: 240_000 }, () => {
         NODE_ENV: 'development',
         LOG_LEVEL: 'warn',
         RATE_LIMIT_MAX: '1000000',
+        // A dead worker's job goes back to the queue after 3 s rather than 30 s.
+        SPEECH_JOB_LOCK_MS: '3000',
+        SPEECH_TIMEOUT_MS: '30000',
         NO_COLOR: '1',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -318,6 +323,52 @@ describe.skipIf(!canRun)('faults under load', { timeout: 240_000 }, () => {
     expect(meanwhile.length).toBeGreaterThan(0)
     expect(meanwhile.filter((s) => s.status !== 200)).toEqual([])
     console.info(`faults: descriptors killed → 503 after ${down} ms, back after ${back} ms`)
+  })
+
+  it('a speech worker killed mid-job: the job completes on its successor', async () => {
+    const connection = createRedis(redis.url, { blocking: true })
+    connection.on('error', () => {})
+    const queue = new Queue('speech', { connection })
+    try {
+      // Long phrases, all new, so that the worker is busy for a while.
+      const stamp = Date.now().toString(36)
+      const phrases = Array.from(
+        { length: 16 },
+        (_, i) => `the quiet granite harbour at dusk, stone ${i} of ${stamp}`,
+      )
+      const answers = phrases.map((word) =>
+        fetch(`${base}/api/ai/speech`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ word, language: 'en' }),
+          signal: AbortSignal.timeout(60_000),
+        }).then(async (res) => ({
+          status: res.status,
+          bytes: (await res.arrayBuffer()).byteLength,
+        })),
+      )
+      // Killed while a job is active: the dead worker can no longer move it, so it stays active
+      // until its lock runs out and the next worker takes it back.
+      const worker = pidOf('ai-worker')
+      await until(async () => (await queue.getActiveCount()) > 0, 20_000, 'a job is active')
+      process.kill(worker, 'SIGKILL')
+      const orphans = (await queue.getActive()).map((job) => job.id as string)
+      expect(orphans.length).toBeGreaterThan(0)
+
+      const results = await Promise.all(answers)
+      expect(results.filter((r) => r.status !== 200)).toEqual([])
+      expect(results.every((r) => r.bytes > 1_000)).toBe(true)
+      expect(pidOf('ai-worker')).not.toBe(worker)
+      for (const id of orphans) {
+        const job = await Job.fromId(queue, id)
+        expect(job?.finishedOn, `job ${id} finished`).toBeGreaterThan(0)
+        expect(job?.stalledCounter, `job ${id} was taken back`).toBeGreaterThan(0)
+      }
+      console.info(`faults: speech worker killed with ${orphans.length} job(s) active; all done`)
+    } finally {
+      await queue.close()
+      connection.disconnect()
+    }
   })
 
   it('PostgreSQL restarts: services recover within 5 s and no committed write is lost', async () => {

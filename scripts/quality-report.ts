@@ -54,14 +54,14 @@ const SUITES: {
     name: 'Hostile input',
     match: /\/test\/hostile\.test\.ts$/,
     covers:
-      'fast-check requests from the contract against every operation: wrong types, huge strings, unicode edge cases, missing and extra fields, path traversal, malformed JSON, tampered tokens — no 500, always the error shape',
+      'fast-check requests from the contract against every operation: wrong types, huge strings, unicode edge cases, formula-looking words, missing and extra fields, path traversal, malformed JSON, tampered tokens in every field — no 5xx, always the error shape, nothing stored under a forged subject or outside the rules; refresh and sign-out with the cookie from another origin refused through the real gateway (oversized, malformed and disguised images and CSV formulas are in the media and descriptors service rules)',
     source: 'unit',
   },
   {
     name: 'Faults under load',
     match: /\/test\/faults\.test\.ts$/,
     covers:
-      'a killed service, a PostgreSQL restart and a Redis (AOF) restart while a steady mix of requests runs: recovery within 5 s, no committed write lost, no request hanging (`npm run test:faults`)',
+      'while a steady mix of requests runs: a killed service (503 at once, others unaffected, back), a speech worker killed mid-job (its jobs complete), a PostgreSQL restart and a Redis (AOF) restart (recovery within 5 s, no committed write lost, no request hanging); a full object store (507, nothing half-written) (`npm run test:faults`)',
     source: 'faults',
   },
   {

@@ -113,6 +113,43 @@ describe('descriptor trainer, signed out', () => {
     await page.close()
   })
 
+  it('trains in each of the five languages with that language’s words and category names', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    const problems = watchProblems(page)
+    await page.goto(base + '/descriptors')
+    const languages = [
+      ['en', 'English'],
+      ['de', 'Deutsch'],
+      ['fr', 'Français'],
+      ['es', 'Español'],
+      ['it', 'Italiano'],
+    ] as const
+    const seen: string[] = []
+    for (const [code, name] of languages) {
+      // The last gestalt, so that the table's category names are the ones of this language.
+      const gestalt = (await getJson<Category[]>(`/api/gestalts?language=${code}`)).at(-1)
+      if (!gestalt) throw new Error(`no gestalts in ${code}`)
+      const words = await gestaltWords(code, gestalt.id)
+      await page.getByRole('combobox', { name: 'Language' }).click()
+      await page.getByRole('option', { name: new RegExp(name) }).click()
+      await page.getByRole('checkbox', { name: `Select ${gestalt.name}` }).check()
+      await page.getByRole('button', { name: 'Start Training' }).click()
+
+      const dialog = page.getByRole('dialog', { name: /Descriptor Training/ })
+      const first = await shownWord(dialog)
+      expect(words, `${code}: ${first}`).toContain(first)
+      await dialog.getByText(`Gestalt · ${gestalt.name}`).waitFor()
+      await dialog.getByRole('button', { name: 'Next' }).click()
+      expect(words).toContain(await nextWord(dialog, first))
+      await dialog.getByRole('button', { name: 'End Training' }).click()
+      await dialog.waitFor({ state: 'hidden' })
+      seen.push(first)
+    }
+    expect(seen).toHaveLength(5)
+    expect(problems).toEqual([])
+    await page.close()
+  })
+
   it('asks a visitor to sign in for Stage 2-3 and 4-6, for full lists and for exports', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
     const problems = watchProblems(page)

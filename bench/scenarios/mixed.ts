@@ -267,6 +267,7 @@ function report(
   const total = summary(steady)
   const scenarios = ['browsing', 'training', 'speech', 'admin'] as const
   const last = samples.at(-1) ?? warm
+  const middle = Math.floor((samples.length - 1) / 2)
   const lines = [
     '## A busy evening: the whole mix through the gateway',
     '',
@@ -282,24 +283,21 @@ function report(
     '',
     '### Memory over the soak',
     '',
-    `PSS of each process in MiB (its private pages and its share of shared ones; the sum is the whole stack): at rest after start, after the warm-up minute, at the end of each soak minute (min–max), at the end, and 30 s after the load stopped. Growth is end of soak − warm.`,
+    `PSS of each process in MiB (its private pages and its share of shared ones; the sum is the whole stack), sampled at rest after start, after the warm-up minute, at the end of soak minutes 1, ${middle + 1} and ${SOAK_MINUTES}, and 30 s after the load stopped. Growth is over the soak itself (minute ${SOAK_MINUTES} − minute 1), so that what the warm-up fills (JIT code, caches, connection pools) is not read as a leak; the second half shows whether anything still climbs.`,
     '',
-    '| process | at rest | warm | during soak (min–max) | end of soak | growth | at rest after |',
-    '|---|---:|---:|---:|---:|---:|---:|',
+    `| process | at rest | warm | soak min 1 | min ${middle + 1} | min ${SOAK_MINUTES} | growth in the soak | of which 2nd half | at rest after |`,
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ]
-  const names = [...warm.keys()]
-  const sum = (m: Map<string, ProcessMemory>) => [...m.values()].reduce((s, p) => s + p.pssMiB, 0)
-  for (const name of names) {
-    const during = samples.map((m) => m.get(name)?.pssMiB ?? Number.NaN)
-    const growth = (last.get(name)?.pssMiB ?? 0) - (warm.get(name)?.pssMiB ?? 0)
-    lines.push(
-      `| ${name} | ${mib(atRest.get(name)?.pssMiB)} | ${mib(warm.get(name)?.pssMiB)} | ${mib(Math.min(...during))}–${mib(Math.max(...during))} | ${mib(last.get(name)?.pssMiB)} | ${growth >= 0 ? '+' : ''}${growth.toFixed(0)} | ${mib(restAfter.get(name)?.pssMiB)} |`,
-    )
+  const first = samples[0] ?? warm
+  const half = samples[middle] ?? first
+  const signed = (n: number) => `${n >= 0 ? '+' : ''}${n.toFixed(0)}`
+  const row = (label: string, pss: (m: Map<string, ProcessMemory>) => number | undefined) => {
+    const at = (m: Map<string, ProcessMemory>) => pss(m) ?? Number.NaN
+    return `| ${label} | ${mib(pss(atRest))} | ${mib(pss(warm))} | ${mib(pss(first))} | ${mib(pss(half))} | ${mib(pss(last))} | ${signed(at(last) - at(first))} | ${signed(at(last) - at(half))} | ${mib(pss(restAfter))} |`
   }
-  const totals = samples.map(sum)
-  const growth = sum(last) - sum(warm)
+  for (const name of warm.keys()) lines.push(row(name, (m) => m.get(name)?.pssMiB))
   lines.push(
-    `| **whole stack** | ${mib(sum(atRest))} | ${mib(sum(warm))} | ${mib(Math.min(...totals))}–${mib(Math.max(...totals))} | ${mib(sum(last))} | ${growth >= 0 ? '+' : ''}${growth.toFixed(0)} | ${mib(sum(restAfter))} |`,
+    row('**whole stack**', (m) => [...m.values()].reduce((s, p) => s + p.pssMiB, 0)),
     '',
     '### Saturation',
     '',

@@ -110,8 +110,8 @@ const bench = existsSync(path('bench/report.md'))
 const markdown = [
   '# Quality report',
   '',
-  'Written by `scripts/quality-report.ts` after `npm test`, `npm run test:browser` and `npm run bench`;',
-  'do not edit by hand. CI (`.ci/run`) runs every suite below on every change.',
+  'Written by `scripts/quality-report.ts` after `npm test`, `npm run test:faults`, `npm run test:browser`',
+  'and `npm run bench`; do not edit by hand. CI (`.ci/run`) runs every suite below on every change.',
   '',
   '## Test suites',
   '',

@@ -124,7 +124,6 @@ describe('descriptor trainer, signed out', () => {
       ['es', 'Español'],
       ['it', 'Italiano'],
     ] as const
-    const seen: string[] = []
     for (const [code, name] of languages) {
       // The last gestalt, so that the table's category names are the ones of this language.
       const gestalt = (await getJson<Category[]>(`/api/gestalts?language=${code}`)).at(-1)
@@ -143,9 +142,7 @@ describe('descriptor trainer, signed out', () => {
       expect(words).toContain(await nextWord(dialog, first))
       await dialog.getByRole('button', { name: 'End Training' }).click()
       await dialog.waitFor({ state: 'hidden' })
-      seen.push(first)
     }
-    expect(seen).toHaveLength(5)
     expect(problems).toEqual([])
     await page.close()
   })

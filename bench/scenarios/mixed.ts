@@ -122,9 +122,7 @@ function summary(results: RouteResult[]) {
   }
 }
 
-async function setUp(
-  app: RunningApp,
-): Promise<{ fixture: EveningFixture; tokens: Record<Who, string> }> {
+async function setUp(app: RunningApp): Promise<EveningFixture> {
   const [user, admin] = [await app.signIn(USER), await app.signIn(ADMIN)]
   const get = async <T>(path: string) => (await (await fetch(app.base + path)).json()) as T
   const gestalts = await get<{ id: number }[]>('/api/gestalts?language=en')
@@ -163,13 +161,10 @@ async function setUp(
       if (res.status !== 200) throw new Error(`speech answered ${res.status}`)
     }
   return {
-    fixture: {
-      gestaltIds: gestalts.map((g) => g.id),
-      perceptionIds: perceptions.map((p) => p.id),
-      imageIds,
-      asset,
-    },
-    tokens: { visitor: '', user, admin },
+    gestaltIds: gestalts.map((g) => g.id),
+    perceptionIds: perceptions.map((p) => p.id),
+    imageIds,
+    asset,
   }
 }
 
@@ -189,7 +184,7 @@ export async function mixed(): Promise<Section> {
   const pid = app.process.pid
   if (!pid) throw new Error('no launcher pid')
   try {
-    const { fixture } = await setUp(app)
+    const fixture = await setUp(app)
     const mix = eveningRoutes(fixture, String(Date.now() % 1e6))
     const base = mix.reduce((s, r) => s + r.rate, 0)
 

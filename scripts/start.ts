@@ -18,7 +18,7 @@ const root = fileURLToPath(new URL('../', import.meta.url))
 const watch = process.argv.includes('--watch') || process.argv.includes('--dev')
 const started = performance.now()
 
-const SERVICES = ['auth', 'descriptors', 'media', 'ai', 'astro'] as const
+const SERVICES = ['auth', 'descriptors', 'media', 'ai', 'astro', 'practice'] as const
 const NAME_WIDTH = 11
 const CONFIG_ERROR = 78
 
@@ -187,6 +187,8 @@ try {
     AI_URL: urlOf('ai'),
     // The media service reads the tachistoscope setting from the descriptors service.
     DESCRIPTORS_URL: urlOf('descriptors'),
+    // The practice service records the local sidereal time of each session.
+    ASTRO_URL: urlOf('astro'),
   }
   const node = (cwd: string, env: NodeJS.ProcessEnv, flags: string[]) => () =>
     spawn(process.execPath, [...flags, ...(watch ? ['--watch'] : []), 'src/server.ts'], {
@@ -224,12 +226,14 @@ try {
       {
         ...common,
         PORT: String(port),
-        HOST: process.env.HOST ?? '0.0.0.0',
+        // Loopback unless HOST says otherwise: the app is safe to leave running on a laptop.
+        HOST: process.env.HOST ?? '127.0.0.1',
         AUTH_URL: urlOf('auth'),
         DESCRIPTORS_URL: urlOf('descriptors'),
         MEDIA_URL: urlOf('media'),
         AI_URL: urlOf('ai'),
         ASTRO_URL: urlOf('astro'),
+        PRACTICE_URL: urlOf('practice'),
       },
       GATEWAY_NODE_FLAGS,
     ),

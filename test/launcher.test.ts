@@ -3,6 +3,7 @@
 // data directory survives a restart.
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -73,6 +74,25 @@ const alive = (pid: number) => {
 }
 const status = (url: string) => fetch(url).then((r) => r.status)
 
+/** The local addresses with a listening TCP socket on `port`, read from the kernel's tables. */
+function listeningAddresses(port: number): string[] {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0')
+  const LISTEN = '0A'
+  return ['/proc/net/tcp', '/proc/net/tcp6'].flatMap((table) =>
+    readFileSync(table, 'utf8')
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim().split(/\s+/))
+      .filter((cols) => cols[1]?.endsWith(`:${hexPort}`) && cols[3] === LISTEN)
+      .map((cols) => {
+        const hex = cols[1]?.split(':')[0] ?? ''
+        if (hex.length !== 8) return hex === '00000000000000000000000001000000' ? '::1' : hex
+        // IPv4, little-endian.
+        return [6, 4, 2, 0].map((i) => parseInt(hex.slice(i, i + 2), 16)).join('.')
+      }),
+  )
+}
+
 describe('the launcher', () => {
   it(
     'runs the app, survives a crashed service, stops cleanly and keeps its data',
@@ -89,8 +109,13 @@ describe('the launcher', () => {
         'auth',
         'descriptors',
         'media',
+        'practice',
       ])
       expect(health.status).toBe('ok')
+
+      // Safe to leave running: the gateway listens on loopback only, so the network (and the
+      // development outbox of sign-in codes) cannot reach it.
+      expect(listeningAddresses(Number(new URL(first.base).port))).toEqual(['127.0.0.1'])
 
       // A row written now must be there after a restart.
       const url = /"url":"([^"]+)"/.exec(first.log())?.[1]

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { baseConfigShape, env, loadConfig } from '@crv/kit'
 import { fileURLToPath } from 'node:url'
 
-export const SERVICES = ['auth', 'descriptors', 'media', 'ai', 'astro'] as const
+export const SERVICES = ['auth', 'descriptors', 'media', 'ai', 'astro', 'practice'] as const
 export type ServiceName = (typeof SERVICES)[number]
 
 export const configShape = {
@@ -12,6 +12,7 @@ export const configShape = {
   MEDIA_URL: z.url().default('http://127.0.0.1:8083'),
   AI_URL: z.url().default('http://127.0.0.1:8084'),
   ASTRO_URL: z.url().default('http://127.0.0.1:8085'),
+  PRACTICE_URL: z.url().default('http://127.0.0.1:8086'),
   /** The built SPA; the gateway serves it with the API on one origin. */
   FRONTEND_DIST: z.string().default(fileURLToPath(new URL('../../frontend/dist', import.meta.url))),
   /** The public origin (e.g. https://crv.example.org); cross-origin writes are refused. */
@@ -21,6 +22,8 @@ export const configShape = {
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   REDIS_URL: z.url().optional(),
+  /** Large uploads streaming through at once; more get 503 with Retry-After. */
+  MAX_CONCURRENT_UPLOADS: z.coerce.number().int().min(1).max(1000).default(8),
 }
 
 export type GatewayConfig = ReturnType<typeof loadGatewayConfig>
@@ -35,5 +38,6 @@ export function serviceUrls(config: GatewayConfig): Record<ServiceName, string> 
     media: config.MEDIA_URL,
     ai: config.AI_URL,
     astro: config.ASTRO_URL,
+    practice: config.PRACTICE_URL,
   }
 }

@@ -8,6 +8,7 @@ export interface Route {
   method: Operation['method']
   url: string
   service: ServiceName
+  access: Operation['access']
   bodyLimit: number
 }
 
@@ -28,6 +29,7 @@ export function routingTable(): Route[] {
         method: op.method,
         url: op.url,
         service: op.tag,
+        access: op.access,
         bodyLimit: op.bodyLimit,
       }
     })

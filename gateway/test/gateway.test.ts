@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { contractOperations, createApp } from '@crv/kit'
-import { buildTestService, testEnv, testRedisUrl } from '@crv/kit/testing'
+import { buildTestService, createTestKeys, testEnv, testRedisUrl } from '@crv/kit/testing'
 import astroApp from '../../services/astro/src/app.ts'
 import { loadAstroConfig } from '../../services/astro/src/config.ts'
 import gatewayApp from '../src/app.ts'
@@ -32,10 +32,14 @@ async function deadUrl(): Promise<string> {
   return url
 }
 
+// Large uploads are checked at the edge against these keys.
+const keys = await createTestKeys()
+const adminToken = await keys.tokenFor('admin')
+
 async function gateway(env: Record<string, string | undefined>): Promise<FastifyInstance> {
   const config = loadGatewayConfig(testEnv(env))
   const app = createApp(config)
-  await app.register(gatewayApp, { config })
+  await app.register(gatewayApp, { config, verifyToken: keys.verifyToken })
   await app.ready()
   return app
 }
@@ -78,7 +82,11 @@ describe('routing from the contract', () => {
       const url = op.url.replace(/:([A-Za-z]+)/g, (_m, name: string) =>
         name === 'category' ? 'random' : '1',
       )
-      const res = await app.inject({ method: op.method, url })
+      const res = await app.inject({
+        method: op.method,
+        url,
+        headers: { authorization: `Bearer ${adminToken}` },
+      })
       expect(res.statusCode, `${op.method} ${url}`).toBe(200)
       expect(res.json().service, `${op.operationId}`).toBe(op.tag)
     }
@@ -261,7 +269,7 @@ describe('limits and failures', () => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/tachistoscope/images/upload',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
       payload: body,
     })
     expect(res.statusCode).toBe(200)

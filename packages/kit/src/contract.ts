@@ -129,7 +129,7 @@ export function contractOperations(doc: OpenApiDocument = loadContract()): Opera
         operationId: op.operationId,
         method: method.toUpperCase() as Operation['method'],
         path,
-        url: path.replace(/\{([^}]+)\}/g, ':$1'),
+        url: path.replace(/\{([^{}]+)\}/g, ':$1'),
         tag,
         access,
         bodyLimit: op['x-body-limit'] ?? DEFAULT_BODY_LIMIT,
@@ -245,7 +245,10 @@ export function registerContractRoutes(
       bodyLimit: op.bodyLimit,
       config: { operationId: op.operationId, access: op.access },
       onRequest: async (request) => authorize(request, op.access, options.verify),
-      preHandler: async (request) => assertFiniteNumbers(request),
+      preHandler: async (request) => {
+        assertFiniteNumbers(request)
+        assertWellFormedText(request)
+      },
       ...(checks ? { onSend: responseCheck(checks) } : {}),
       handler,
     })
@@ -281,6 +284,45 @@ function assertFiniteNumbers(request: FastifyRequest): void {
   }
 }
 
+/**
+ * Every string an operation takes is well-formed Unicode without NUL: PostgreSQL refuses NUL in
+ * text (a 500 from deep in a repository), and a lone surrogate cannot be stored as UTF-8. Decided
+ * once here for path, query and JSON body, so no handler has to remember it.
+ */
+function assertWellFormedText(request: FastifyRequest): void {
+  for (const [where, value] of [
+    ['path', request.params],
+    ['query', request.query],
+    ['body', request.body],
+  ] as const) {
+    const bad = firstIllFormed(value, '')
+    if (bad !== null) {
+      throw new AppError(
+        'invalid_text',
+        400,
+        `${where} ${bad || 'value'} must be text without NUL characters or unpaired surrogates`,
+        [{ in: where, path: bad, message: 'contains a NUL character or an unpaired surrogate' }],
+      )
+    }
+  }
+}
+
+/** The JSON-pointer-like path of the first bad string in a parsed value, or null. */
+function firstIllFormed(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'string')
+    return value.includes('\u0000') || !value.isWellFormed() ? path : null
+  // Uploads arrive as bytes, not text; contract bodies are never deeper than this.
+  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value) || depth > 32)
+    return null
+  for (const [key, child] of Object.entries(value)) {
+    const at = `${path}/${key}`
+    if (key.includes('\u0000') || !key.isWellFormed()) return at
+    const bad = firstIllFormed(child, at, depth + 1)
+    if (bad !== null) return bad
+  }
+  return null
+}
+
 function notImplemented(operationId: string): RouteHandlerMethod {
   return async () => {
     throw new AppError('not_implemented', 501, `${operationId} is not available yet`)
@@ -291,10 +333,13 @@ function responseCheck(checks: Record<string, ValidateFunction>) {
   return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const check = checks[String(reply.statusCode)]
     // JSON sent as prepared bytes is checked like JSON the serializer wrote.
-    const json =
-      typeof payload === 'string'
+    // Only JSON is checked: an operation may also answer CSV or text for the same status.
+    const isJson = /json/.test(String(reply.getHeader('content-type') ?? 'application/json'))
+    const json = !isJson
+      ? undefined
+      : typeof payload === 'string'
         ? payload
-        : Buffer.isBuffer(payload) && /json/.test(String(reply.getHeader('content-type')))
+        : Buffer.isBuffer(payload)
           ? payload.toString()
           : undefined
     if (!check || json === undefined) return payload

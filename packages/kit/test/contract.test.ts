@@ -22,7 +22,9 @@ describe('the contract', () => {
     expect(ops.length).toBeGreaterThan(30)
     expect(new Set(ops.map((o) => o.operationId)).size).toBe(ops.length)
     for (const op of ops) {
-      expect(['auth', 'descriptors', 'media', 'ai', 'astro', 'gateway']).toContain(op.tag)
+      expect(['auth', 'descriptors', 'media', 'ai', 'astro', 'practice', 'gateway']).toContain(
+        op.tag,
+      )
       expect(['public', 'user', 'admin']).toContain(op.access)
     }
   })

@@ -4,6 +4,7 @@ import { basePlugin, contractRoutesPlugin, redisPlugin } from '@crv/kit'
 import type { TokenVerifier } from '@crv/kit'
 import { createStorage } from '@crv/kit/storage'
 import type { AiConfig } from './config.ts'
+import { sweepSpeechCache } from './speech-cache.ts'
 import { createSpeechEngine } from './engines/index.ts'
 import type { SpeechEngine } from './engines/index.ts'
 import { EspeakCliEngine } from './engines/espeak-cli.ts'
@@ -69,6 +70,27 @@ async function aiApp(app: FastifyInstance, { config, verifyToken }: AiAppOptions
   }
   const speech = new SpeechService({ engine, storage, runner, timeoutMs: config.SPEECH_TIMEOUT_MS })
   app.decorate('speech', speech)
+
+  // Anonymous callers choose the texts, so the cache is bounded in age and size.
+  const sweep = () =>
+    sweepSpeechCache(
+      storage,
+      {
+        maxBytes: config.SPEECH_CACHE_MAX_MB * 1024 * 1024,
+        ttlMs: config.SPEECH_CACHE_TTL_DAYS * 86_400_000,
+      },
+      speech.use,
+    )
+      .then((report) => {
+        if (report.removed > 0) app.log.info(report, 'speech cache swept')
+      })
+      .catch((err: Error) => app.log.warn({ err: err.message }, 'speech cache sweep failed'))
+  const sweeper = setInterval(() => void sweep(), config.SPEECH_CACHE_SWEEP_SECONDS * 1000)
+  sweeper.unref()
+  app.addHook('onClose', async () => clearInterval(sweeper))
+  app.addHook('onReady', async () => {
+    void sweep()
+  })
   app.addHook('onClose', async () => {
     await runner.close()
     await engine.close?.()

@@ -60,6 +60,12 @@ export const configShape = {
   AI_RATE_LIMIT_ANONYMOUS: positive(30, 1_000_000_000),
   AI_RATE_LIMIT_IP: positive(600, 1_000_000_000),
   AI_RATE_LIMIT_WINDOW_MS: positive(60_000, 86_400_000),
+  /** The speech cache's size budget: past it, the least recently used entries are removed. */
+  SPEECH_CACHE_MAX_MB: positive(256, 1_000_000),
+  /** Cached speech unused this long is removed. */
+  SPEECH_CACHE_TTL_DAYS: positive(30, 3650),
+  /** How often the cache is swept. */
+  SPEECH_CACHE_SWEEP_SECONDS: positive(600, 86_400),
 }
 
 export type AiConfig = ReturnType<typeof loadAiConfig>

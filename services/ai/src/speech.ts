@@ -6,6 +6,7 @@ import { AppError } from '@crv/kit'
 import type { ObjectStorage } from '@crv/kit/storage'
 import type { SpeechEngine } from './engines/speech-engine.ts'
 import type { SpeechLanguage } from './languages.ts'
+import { SpeechCacheUse } from './speech-cache.ts'
 
 export interface SpeechJob {
   text: string
@@ -74,6 +75,8 @@ export class SpeechService {
   private readonly storage: ObjectStorage
   private readonly runner: SpeechRunner
   private readonly timeoutMs: number
+  /** What this process served, so the cache sweep removes the least recently used first. */
+  readonly use = new SpeechCacheUse()
 
   constructor(options: {
     engine: SpeechEngine
@@ -90,6 +93,7 @@ export class SpeechService {
   /** The MP3 of the text, from the cache or from a new job. */
   async speak(text: string, language: SpeechLanguage): Promise<{ mp3: Buffer; cached: boolean }> {
     const key = speechKey(this.engine, language, text)
+    this.use.touch(key)
     const hit = await readObject(this.storage, key)
     if (hit) return { mp3: hit, cached: true }
     const made = await this.runner.run({ text, language, key }, this.timeoutMs)

@@ -16,6 +16,8 @@ export const configShape = {
   ADMIN_PHONES: env.list(),
   ADMIN_EMAILS: env.list(),
   SMS_PROVIDER: z.enum(['console', 'twilio', 'sns']).default('console'),
+  /** Production refuses the console provider (codes in the log) unless this says otherwise. */
+  ALLOW_CONSOLE_SMS: env.bool.default(false),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
@@ -53,5 +55,30 @@ export function loadAuthConfig(source: NodeJS.ProcessEnv = process.env) {
   if (config.OIDC_ISSUER || config.OIDC_CLIENT_ID || config.OIDC_CLIENT_SECRET) {
     require('OpenID Connect sign-in', ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'])
   }
+  if (config.NODE_ENV === 'production') assertSafeForProduction(config)
   return config
+}
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+/**
+ * Production must not run silently unsafe: over plain http the refresh cookie cannot be Secure
+ * (while the gateway sends HSTS), and the console provider writes sign-in codes to the log.
+ */
+function assertSafeForProduction(config: {
+  PUBLIC_URL: string
+  SMS_PROVIDER: string
+  ALLOW_CONSOLE_SMS: boolean
+}): void {
+  const url = new URL(config.PUBLIC_URL)
+  if (url.protocol !== 'https:' && !LOCAL_HOSTS.has(url.hostname)) {
+    throw new ConfigError(
+      `Invalid configuration: PUBLIC_URL must be https:// in production (got "${config.PUBLIC_URL}"): the refresh cookie is Secure only over https`,
+    )
+  }
+  if (config.SMS_PROVIDER === 'console' && !config.ALLOW_CONSOLE_SMS) {
+    throw new ConfigError(
+      'Invalid configuration: SMS_PROVIDER is console in production, which writes sign-in codes to the log; set SMS_PROVIDER=twilio or sns, or ALLOW_CONSOLE_SMS=true for a trial without SMS',
+    )
+  }
 }

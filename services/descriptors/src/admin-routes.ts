@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
-import { AppError, notFound, unauthorized } from '@crv/kit'
+import { AppError, notFound, toCsv, unauthorized } from '@crv/kit'
 import type { AuthUser, Handlers, TokenVerifier } from '@crv/kit'
 import type { Database } from '@crv/kit/db'
 import type { components } from '@crv/contracts'
@@ -17,7 +17,6 @@ import {
 import type { AdminListQuery } from './admin-repository.ts'
 import { analyticsSummary, EventRateLimiter, storeEvents } from './analytics.ts'
 import type { Forwarder } from './analytics.ts'
-import { toCsv } from './csv.ts'
 import { findDescriptor } from './repository.ts'
 import { seedVocabulary } from './seed.ts'
 import { readSettings, writeSettings } from './settings.ts'
@@ -206,14 +205,14 @@ export function adminHandlers(deps: AdminDeps): Handlers {
     },
 
     recordEvents: async (request, reply) => {
-      const wait = limiter.take(request.ip)
+      const body = request.body as Schemas['EventBatch']
+      const wait = limiter.take(request.ip, body.events.length)
       if (wait > 0) {
         reply.header('retry-after', String(wait))
         throw new AppError('rate_limited', 429, 'Too many requests. Please try again later', {
           retryAfterSeconds: wait,
         })
       }
-      const body = request.body as Schemas['EventBatch']
       const userId = await senderOf(request, body.accessToken)
       const accepted = await storeEvents(db, body.events, userId)
       if (deps.forwarder) {

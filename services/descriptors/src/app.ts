@@ -6,7 +6,7 @@ import type { TokenVerifier } from '@crv/kit'
 import { databasePlugin } from '@crv/kit/db'
 import type { DescriptorsConfig } from './config.ts'
 import { adminHandlers } from './admin-routes.ts'
-import { createForwarder } from './analytics.ts'
+import { createForwarder, pruneEvents } from './analytics.ts'
 import { descriptorHandlers } from './routes.ts'
 import { seedVocabulary } from './seed.ts'
 import { SharedVocabulary } from './shared-cache.ts'
@@ -54,6 +54,20 @@ async function descriptorsApp(
         forwarder: createForwarder(config),
       }),
     },
+  })
+
+  // Anonymous visitors write these rows: they are kept for a bounded time, not for ever.
+  const prune = () =>
+    pruneEvents(app.db, config.ANALYTICS_RETENTION_DAYS)
+      .then((removed) => {
+        if (removed > 0) app.log.info({ removed }, 'old analytics events removed')
+      })
+      .catch((err: Error) => app.log.warn({ err: err.message }, 'analytics pruning failed'))
+  const pruner = setInterval(() => void prune(), 3600_000)
+  pruner.unref()
+  app.addHook('onClose', async () => clearInterval(pruner))
+  app.addHook('onReady', async () => {
+    void prune()
   })
 }
 

@@ -13,8 +13,10 @@ export const configShape = {
   ANALYTICS_URL: z.url().optional(),
   /** Plausible: the site's domain; Umami: the website id. */
   ANALYTICS_SITE: z.string().min(1).max(200).optional(),
-  /** Event batches accepted per client IP per minute (POST /api/events). */
-  EVENTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
+  /** Events accepted per client IP per minute (POST /api/events), counted one by one. */
+  EVENTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  /** Recorded events older than this are removed (checked hourly). */
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
 }
 
 export type DescriptorsConfig = ReturnType<typeof loadDescriptorsConfig>

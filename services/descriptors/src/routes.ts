@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { sql } from 'drizzle-orm'
-import { AppError, notFound, unauthorized } from '@crv/kit'
+import { AppError, notFound, toCsv, unauthorized } from '@crv/kit'
 import type { Handlers } from '@crv/kit'
 import type { Database } from '@crv/kit/db'
 import type { components } from '@crv/contracts'
@@ -18,7 +18,6 @@ import { OPEN_STAGE } from './shared-cache.ts'
 import type { SharedVocabulary } from './shared-cache.ts'
 import { foldWord } from './vocabulary.ts'
 import type { Language } from './vocabulary.ts'
-import { toCsv } from './csv.ts'
 
 type Schemas = components['schemas']
 
@@ -122,6 +121,20 @@ export function descriptorHandlers(db: Database, shared: SharedVocabulary): Hand
           : { id: body.perceptionId ?? 0, type: 'perception' }
       const category = await findCategory(db, wanted.id)
       if (!category || category.type !== wanted.type) throw notFound(`No such ${wanted.type}`)
+      // 'Animal' beside the system's 'animal' would be a second card for one word.
+      const shared = await db.execute(sql`
+        SELECT word FROM descriptors.descriptors
+        WHERE category_id = ${category.id} AND language = ${body.language}
+          AND word_key = ${foldWord(word)} AND (NOT is_custom OR status = 'approved')
+        LIMIT 1`)
+      const existing = (shared.rows as { word: string }[])[0]
+      if (existing) {
+        throw new AppError(
+          'descriptor_exists',
+          409,
+          `"${existing.word}" is already in this category`,
+        )
+      }
       try {
         const created = await db.transaction(async (tx) => {
           const [concept] = (

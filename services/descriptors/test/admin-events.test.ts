@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildTestService, testDatabaseUrl } from '@crv/kit/testing'
 import descriptorsApp from '../src/app.ts'
+import { EventRateLimiter, pruneEvents } from '../src/analytics.ts'
 import { loadDescriptorsConfig } from '../src/config.ts'
 import { harness } from './helpers.ts'
 import type { Harness } from './helpers.ts'
@@ -121,7 +122,7 @@ describe('limits and forwarding', () => {
     app = (
       await buildTestService(descriptorsApp, loadDescriptorsConfig, {
         DATABASE_URL: testDatabaseUrl(),
-        EVENTS_PER_MINUTE: '2',
+        EVENTS_PER_MINUTE: '3',
         ANALYTICS_PROVIDER: 'plausible',
         ANALYTICS_URL: address,
         ANALYTICS_SITE: 'crv.example.org',
@@ -250,5 +251,31 @@ describe('the analytics summary', () => {
     expect(week.tachistoscope.showAgain - before.windows[0].tachistoscope.showAgain).toBe(1)
     expect(week.tachistoscope.completed - before.windows[0].tachistoscope.completed).toBe(1)
     expect(month.totalPageViews - before.windows[1].totalPageViews).toBe(3)
+  })
+})
+
+describe('bounds on what anonymous visitors store', () => {
+  it('counts events, not batches, against the per-address limit', () => {
+    const limiter = new EventRateLimiter(120)
+    const now = Date.now()
+    expect(limiter.take('10.0.0.1', 50, now)).toBe(0)
+    expect(limiter.take('10.0.0.1', 50, now)).toBe(0)
+    // 100 stored; another full batch would pass 120.
+    expect(limiter.take('10.0.0.1', 50, now)).toBeGreaterThan(0)
+    expect(limiter.take('10.0.0.1', 20, now)).toBe(0)
+    expect(limiter.take('10.0.0.2', 50, now)).toBe(0)
+    expect(limiter.take('10.0.0.1', 1, now + 60_000)).toBe(0)
+  })
+
+  it('removes events past the retention period and keeps the recent ones', async () => {
+    const p = path()
+    await h.app.pg.query(
+      `INSERT INTO descriptors.analytics_events (name, path, props, occurred_at)
+       VALUES ('page_view', $1, '{}', now() - interval '91 days'), ('page_view', $1, '{}', now())`,
+      [p],
+    )
+    expect(await storedAt(p)).toHaveLength(2)
+    expect(await pruneEvents(h.app.db, 90)).toBeGreaterThanOrEqual(1)
+    expect(await storedAt(p)).toHaveLength(1)
   })
 })

@@ -207,6 +207,38 @@ describe('custom descriptors', () => {
     ).toContain(text)
   })
 
+  it('refuses a word the category already has for everyone, in any case', async () => {
+    const token = await h.keys.tokenFor('user')
+    const gestalt = gestalts[0]
+    type Shared = { word: string; gestaltId: number | null }
+    const inGestalt = async (language: string) =>
+      (
+        (await h.as(null).get(`/api/descriptors/bulk?language=${language}`)).json()
+          .systemDescriptors as Shared[]
+      )
+        .filter((d) => d.gestaltId === gestalt?.id)
+        .map((d) => d.word)
+    const english = await inGestalt('en')
+    const italian = new Set((await inGestalt('it')).map((w) => w.toLowerCase()))
+    const system = english[0] ?? ''
+    const res = await h.as(token).post('/api/descriptors', {
+      word: ` ${system.toUpperCase()} `,
+      language: 'en',
+      gestaltId: gestalt?.id,
+    })
+    expect(res.statusCode).toBe(409)
+    expect(res.json().error).toMatchObject({
+      code: 'descriptor_exists',
+      message: `"${system}" is already in this category`,
+    })
+    // In another language the same letters are a word of its own.
+    const foreign = english.find((w) => !italian.has(w.toLowerCase())) ?? ''
+    const elsewhere = await h
+      .as(token)
+      .post('/api/descriptors', { word: foreign, language: 'it', gestaltId: gestalt?.id })
+    expect(elsewhere.statusCode).toBe(201)
+  })
+
   it('refuses the same word twice in one category (ignoring case and accents), not in another', async () => {
     const token = await h.keys.tokenFor('user')
     const text = `café-${word()}`

@@ -67,7 +67,7 @@ export function imageHandlers(deps: MediaDeps): Handlers {
       const maxBytes = deps.config.TACHISTOSCOPE_MAX_BYTES
       const input = request.isMultipart()
         ? await multipartUpload(request, maxBytes)
-        : jsonUpload(request.body as Schemas['TachistoscopeUploadRequest'], maxBytes)
+        : jsonUpload(request.body as Schemas['TachistoscopeUploadRequest'] | undefined, maxBytes)
       const image = await uploadImage(deps, input, caller.id)
       request.log.info(
         { imageId: image.id, category: image.category, bytes: image.bytes },

@@ -2,7 +2,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { ObjectStorage } from '@crv/kit/storage'
 import { sweepImageDeletions } from '../src/images/deletions.ts'
-import { sniffImageFormat } from '../src/images/sniff.ts'
+import { sniffImageFormat } from '@crv/kit/images'
 import { dataUrl, imageHarness, photo } from './images-helpers.ts'
 import type { ImageHarness } from './images-helpers.ts'
 

@@ -4,7 +4,8 @@ import type { SpeechEngine } from './speech-engine.ts'
 
 /** `https://host` and `https://host/v1` both name the same API root. */
 export function openAiEndpoint(base: string, path: string): string {
-  const root = base.replace(/\/+$/, '')
+  let root = base
+  while (root.endsWith('/')) root = root.slice(0, -1)
   return root.endsWith('/v1') ? `${root}${path}` : `${root}/v1${path}`
 }
 

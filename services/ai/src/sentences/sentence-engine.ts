@@ -96,10 +96,7 @@ export class OpenAiSentenceEngine implements SentenceEngine {
     const body = (await res.json()) as { choices?: { message?: { content?: unknown } }[] }
     const content = body.choices?.[0]?.message?.content
     if (typeof content !== 'string') return null
-    const sentence = content
-      .trim()
-      .replace(/^["'“„«]+|["'”“»]+$/g, '')
-      .trim()
+    const sentence = stripQuotes(content.trim()).trim()
     const usable =
       sentence.length > word.length &&
       sentence.length <= 300 &&
@@ -107,4 +104,16 @@ export class OpenAiSentenceEngine implements SentenceEngine {
       sentence.toLocaleLowerCase().includes(word.toLocaleLowerCase())
     return usable ? sentence : null
   }
+}
+
+const OPENING_QUOTES = new Set(['"', "'", '“', '„', '«'])
+const CLOSING_QUOTES = new Set(['"', "'", '”', '“', '»'])
+
+/** The sentence without the quotes a chat model wraps it in (one linear pass each side). */
+function stripQuotes(text: string): string {
+  let start = 0
+  let end = text.length
+  while (start < end && OPENING_QUOTES.has(text[start] ?? '')) start++
+  while (end > start && CLOSING_QUOTES.has(text[end - 1] ?? '')) end--
+  return text.slice(start, end)
 }

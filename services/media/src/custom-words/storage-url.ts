@@ -33,9 +33,11 @@ const invalidUrl = () => new AppError('invalid_storage_url', 400, 'Invalid stora
  * delete call falls back to in the caller's own folder.
  */
 export function parseDownloadUrl(fileUrl: string): { objectPath: string; fileName: string } {
-  const match = /\/o\/([^?#]+)\?/.exec(fileUrl)
-  const encoded = match?.[1]
-  if (!encoded) throw invalidUrl()
+  // Found with indexOf, not a pattern: `/\/o\/([^?#]+)\?/` backtracks on a long run of `/o/`.
+  const start = fileUrl.indexOf('/o/')
+  const end = start < 0 ? -1 : fileUrl.indexOf('?', start + 3)
+  const encoded = end < 0 ? '' : fileUrl.slice(start + 3, end)
+  if (!encoded || encoded.includes('#')) throw invalidUrl()
   try {
     const objectPath = decodeURIComponent(encoded)
     const fileName = decodeURIComponent(encoded.split(/%2F/i).pop() ?? '')

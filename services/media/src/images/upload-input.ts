@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import type { MultipartFile } from '@fastify/multipart'
 import { AppError } from '@crv/kit'
 import type { components } from '@crv/contracts'
-import { imageTooLarge } from './process.ts'
+import { imageTooLarge } from '@crv/kit/images'
 import type { ImageCategory } from './repository.ts'
 
 type UploadRequest = components['schemas']['TachistoscopeUploadRequest']
@@ -21,7 +21,11 @@ const CATEGORIES: readonly string[] = ['random', 'people']
 const invalid = (message: string) => new AppError('invalid_request', 400, message)
 
 /** The original client's JSON body: the image as a base64 data URL (validated by the contract). */
-export function jsonUpload(body: UploadRequest, maxBytes: number): UploadInput {
+export function jsonUpload(body: UploadRequest | undefined, maxBytes: number): UploadInput {
+  // A request with no body at all (no content type, so the contract's JSON check never ran).
+  if (typeof body?.imageData !== 'string') {
+    throw invalid('Send the image as multipart/form-data (field file) or as JSON with imageData')
+  }
   const comma = body.imageData.indexOf(',')
   const data = body.imageData.slice(comma + 1)
   // base64 carries 3 bytes in 4 characters: refuse by length before decoding anything.

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import type { Metadata, Sharp } from 'sharp'
-import { AppError } from '@crv/kit'
+import { AppError } from '../errors.ts'
 import { CONTENT_TYPES, sniffImageFormat } from './sniff.ts'
 import type { ImageFormat } from './sniff.ts'
 
@@ -157,3 +157,6 @@ export async function prepareImage(
     throw unreadable()
   }
 }
+
+export { CONTENT_TYPES, EXTENSIONS, sniffImageFormat } from './sniff.ts'
+export type { ImageFormat } from './sniff.ts'

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError } from '@crv/kit'
+import { loadAuthConfig } from '../src/config.ts'
+
+const production = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://crv@db:5432/crv',
+  PUBLIC_URL: 'https://crv.example.org',
+  SMS_PROVIDER: 'sns',
+}
+
+describe('production configuration', () => {
+  it('starts with an https origin and a real SMS provider', () => {
+    expect(loadAuthConfig(production).PUBLIC_URL).toBe('https://crv.example.org')
+  })
+
+  it('refuses a plain-http public origin, naming PUBLIC_URL', () => {
+    expect(() => loadAuthConfig({ ...production, PUBLIC_URL: 'http://crv.example.org' })).toThrow(
+      /PUBLIC_URL must be https/,
+    )
+    expect(() => loadAuthConfig({ ...production, PUBLIC_URL: 'http://crv.example.org' })).toThrow(
+      ConfigError,
+    )
+  })
+
+  it('allows plain http on this machine only', () => {
+    for (const url of ['http://localhost:8080', 'http://127.0.0.1:8080', 'http://[::1]:8080'])
+      expect(loadAuthConfig({ ...production, PUBLIC_URL: url }).PUBLIC_URL).toBe(url)
+  })
+
+  it('refuses the console SMS provider unless explicitly allowed, naming the variables', () => {
+    const consoleSms = { ...production, SMS_PROVIDER: 'console' }
+    expect(() => loadAuthConfig(consoleSms)).toThrow(/SMS_PROVIDER.*ALLOW_CONSOLE_SMS=true/)
+    expect(() => loadAuthConfig({ ...production, SMS_PROVIDER: undefined })).toThrow(ConfigError)
+    expect(loadAuthConfig({ ...consoleSms, ALLOW_CONSOLE_SMS: 'true' }).SMS_PROVIDER).toBe(
+      'console',
+    )
+  })
+
+  it('keeps the development defaults working as they are', () => {
+    const dev = loadAuthConfig({ DATABASE_URL: production.DATABASE_URL })
+    expect(dev).toMatchObject({ SMS_PROVIDER: 'console', PUBLIC_URL: 'http://localhost:8080' })
+  })
+})

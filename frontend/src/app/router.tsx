@@ -83,6 +83,34 @@ export function createAppRouter() {
               }),
             },
             {
+              path: paths.practice,
+              lazy: async () => ({
+                Component: (await import('../features/practice/practice-start-page.tsx'))
+                  .PracticeStartPage,
+              }),
+            },
+            {
+              path: paths.practiceSession,
+              lazy: async () => ({
+                Component: (await import('../features/practice/practice-session-page.tsx'))
+                  .PracticeSessionPage,
+              }),
+            },
+            {
+              path: paths.practiceStats,
+              lazy: async () => ({
+                Component: (await import('../features/practice/practice-stats-page.tsx'))
+                  .PracticeStatsPage,
+              }),
+            },
+            {
+              path: paths.adminTargets,
+              lazy: async () => ({
+                Component: (await import('../features/practice/admin-targets-page.tsx'))
+                  .AdminTargetsPage,
+              }),
+            },
+            {
               path: '*',
               lazy: async () => ({
                 Component: (await import('./routes/not-found.tsx')).NotFoundPage,

@@ -46,6 +46,25 @@ export const pageMeta = {
     title: `Export Your Data${suffix}`,
     description: 'Download your custom descriptors as CSV files, one per language.',
   },
+  practice: {
+    title: `Practice${suffix}`,
+    description:
+      'Practise remote viewing on sealed blind targets: a CRV write-up, rank-order judging, a verifiable reveal and a score.',
+  },
+  practiceSession: {
+    title: `Practice Session${suffix}`,
+    description:
+      'Your CRV write-up of a sealed target, saved as you write; then lock, judge and see the target.',
+  },
+  practiceStats: {
+    title: `Practice Statistics${suffix}`,
+    description:
+      'Your results against chance: sum of ranks, first-place hits, strengths by sensory column and by sidereal time.',
+  },
+  adminTargets: {
+    title: `Practice Targets${suffix}`,
+    description: 'Target pools for practice sessions: upload, tag, edit and retire targets.',
+  },
   notFound: {
     title: `Page Not Found${suffix}`,
     description: 'This page does not exist in CRV Training.',

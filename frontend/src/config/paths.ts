@@ -10,6 +10,12 @@ export const paths = {
   pendingDescriptors: '/admin/pending-descriptors',
   adminPanel: '/admin-panel',
   exportData: '/export-data',
+  practice: '/practice',
+  practiceSession: '/practice/session/:id',
+  practiceStats: '/practice/stats',
+  adminTargets: '/admin/targets',
 } as const
 
 export type AppPath = (typeof paths)[keyof typeof paths]
+
+export const practiceSessionPath = (id: string) => `/practice/session/${encodeURIComponent(id)}`

@@ -121,8 +121,9 @@ export interface paths {
      * Get a new access token from the refresh cookie
      * @description Rotates the refresh token on every use (a new cookie is set). Reusing an already rotated
      *     token revokes its whole family. No, invalid, expired or revoked cookie: 401 (and the
-     *     cookie is cleared). The frontend calls this on load (a reload keeps the user signed in)
-     *     and once after any 401.
+     *     cookie is cleared). The frontend calls this on load when the `crv_session` marker is
+     *     present (a reload keeps the user signed in; a visitor is not asked) and once after any
+     *     401.
      */
     post: operations['refreshSession']
     delete?: never
@@ -217,7 +218,7 @@ export interface paths {
     }
     /**
      * Codes sent by the console SMS provider (development only)
-     * @description Exists outside production only (404 in production). Lists the most recent codes sent by the `console` SMS provider in the order they were sent (the newest last), at most the latest 100; used by developers and browser tests to sign in by phone. Only a number's newest code still works.
+     * @description Exists outside production only (404 in production), and answers only callers on the server's own machine (loopback; 404 to anyone else, since the codes sign anyone in). Lists the most recent codes sent by the `console` SMS provider in the order they were sent (the newest last), at most the latest 100; used by developers and browser tests to sign in by phone. Only a number's newest code still works.
      */
     get: operations['listDevSmsOutbox']
     put?: never
@@ -372,8 +373,9 @@ export interface paths {
      * @description Creates a custom descriptor in exactly one category (a gestalt or a perception). The word
      *     is trimmed and must not be blank. It is created `pending` for moderation and is visible
      *     to its creator at once. The same word (case-insensitive) in the same language and
-     *     category for the same user is refused with 409 (`duplicate_descriptor`). Unknown category
-     *     id: 404.
+     *     category for the same user is refused with 409 (`duplicate_descriptor`), and so is a word
+     *     the category already has for everyone (a system word or an approved one) in that language
+     *     (409, `descriptor_exists`). Unknown category id: 404.
      */
     post: operations['createDescriptor']
     delete?: never
@@ -1158,6 +1160,336 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/practice/sessions': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The caller's practice sessions, newest first
+     * @description The caller's own sessions only. A session's target (its thumbnail, feedback and score) appears only once it is judged.
+     */
+    get: operations['listPracticeSessions']
+    put?: never
+    /**
+     * Start a practice session on a blind target
+     * @description Picks at random an active target of the pool (the starter pool unless `poolId` names
+     *     another) that the caller has never had, on any device; 409 `pool_exhausted` when none is
+     *     left. Assigns a random target reference number (two groups of four digits, never derived
+     *     from the target) and publishes the commitment: the SHA-256 (lowercase hex) of the UTF-8
+     *     string `{targetId}|{imageSha256}|{nonce}`, where `imageSha256` is the SHA-256 of the exact
+     *     bytes served at the target's `imageUrl`; the nonce stays secret until the judging. The UTC
+     *     time and, when `latitude` and `longitude` are sent, the local sidereal time there (from
+     *     the astro service) are recorded; `lstHours` is null without a position or when the astro
+     *     service cannot answer. The number of candidates shown at judging (5 by default, or 10) is
+     *     fixed now.
+     */
+    post: operations['startPracticeSession']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/practice/sessions/{id}': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description Practice session id. */
+        id: components['parameters']['PracticeSessionId']
+      }
+      cookie?: never
+    }
+    /**
+     * One of the caller's sessions, with its write-up
+     * @description 404 for a session that is not the caller's (administrators included). Before the lock it names no candidate and nothing of the target; after the lock it lists the candidates; after the judging it carries the reveal.
+     */
+    get: operations['getPracticeSession']
+    /**
+     * Save the write-up (autosave)
+     * @description Replaces the write-up of an open session. With `revision` (the one the client last saw) a save from another device in between gives 409 `stale_write_up` instead of being overwritten; without it the last save wins. After the lock: 409 `session_locked`. A drawing may have at most 20,000 points in all.
+     */
+    put: operations['savePracticeWriteUp']
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/practice/sessions/{id}/lock': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description Practice session id. */
+        id: components['parameters']['PracticeSessionId']
+      }
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Lock the write-up and see the candidates
+     * @description The write-up becomes read-only and its SHA-256 (of its canonical JSON, keys sorted) is recorded; only then are the candidates drawn: the target and decoys from the same pool, shuffled. Locking twice gives the same candidates again.
+     */
+    post: operations['lockPracticeSession']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/practice/sessions/{id}/judge': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description Practice session id. */
+        id: components['parameters']['PracticeSessionId']
+      }
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Rank the candidates and see the target
+     * @description `ranking` lists every candidate id once, best match first. Before the lock, or a second time: 409. The answer reveals the target, its feedback, the nonce (so the commitment can be checked), the target's rank and the descriptor score.
+     */
+    post: operations['judgePracticeSession']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/practice/stats': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The caller's statistics over judged sessions
+     * @description Over n judged sessions, session i with N_i candidates and rank r_i: the sum of ranks
+     *     S = Σ r_i, its expectation under chance Σ (N_i + 1) / 2, z = (Σ (N_i + 1)/2 − S) /
+     *     sqrt(Σ (N_i² − 1)/12) (positive is better than chance), effect size z/√n, first-place hits
+     *     k and the exact probability of k or more hits by chance (binomial with p0 = 1/N, or
+     *     Poisson-binomial when N varies). `significanceShown` is true from 10 judged sessions on.
+     *     Per sensory category: how many sessions described something there and how many of those
+     *     described something the target is tagged with. By local sidereal time: sessions within
+     *     13.5 h ± 1 h LST and outside it (Spottiswoode 1997), with counts.
+     */
+    get: operations['getPracticeStats']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/practice/export': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * All the caller's sessions as JSON or CSV
+     * @description JSON: the statistics (as `GET /api/practice/stats` gives them) and every session with its write-up and, once judged, its reveal. CSV: one row per session (semicolon-separated, UTF-8 with a byte order mark; cells that could start a formula are neutralised), the figures the statistics are computed from. Sent as an attachment.
+     */
+    get: operations['exportPracticeSessions']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/practice/images/{key}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * A target image
+     * @description Served by an unguessable key (random, unrelated to the target's id and to any user). A key is only ever named in an answer after the lock of a session that shows it.
+     */
+    get: operations['getPracticeImage']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/practice/concepts': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Vocabulary concepts for the write-up and the tag picker
+     * @description Concepts of the descriptor vocabulary whose word in any of the seven languages starts with or contains `q` (accents and case ignored), with the word in `language`; those starting with `q` first. Without `q`, the concepts of `category`.
+     */
+    get: operations['searchPracticeConcepts']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/practice/trial': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * A visitor's practice session, not saved
+     * @description Like a session, against the starter pool, but nothing is stored: the answer carries a sealed token (encrypted and authenticated by the server, valid for two hours) that the lock and the judging send back. The write-up stays in the browser.
+     */
+    post: operations['startPracticeTrial']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/practice/trial/lock': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** A visitor's lock */
+    post: operations['lockPracticeTrial']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/practice/trial/judge': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** A visitor's judging and reveal */
+    post: operations['judgePracticeTrial']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/admin/practice/pools': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** Target pools with their counts */
+    get: operations['listPracticePools']
+    put?: never
+    /** Create a target pool */
+    post: operations['createPracticePool']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/admin/practice/pools/{poolId}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    /** Rename a target pool */
+    patch: operations['renamePracticePool']
+    trace?: never
+  }
+  '/api/admin/practice/targets': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The targets of a pool
+     * @description With how many sessions used each (never which session had which target before that session's lock).
+     */
+    get: operations['listPracticeTargets']
+    put?: never
+    /**
+     * Add targets (one or a bulk upload)
+     * @description Each image goes through the media service's checks (a real JPEG, PNG, WebP or GIF, pixel and byte limits, EXIF orientation applied, metadata stripped) and is fitted into 800×600 as JPEG. Every target is taken or refused on its own: the answer lists what was created and why each other one was refused.
+     */
+    post: operations['createPracticeTargets']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/admin/practice/targets/{targetId}': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description Target id. */
+        targetId: components['parameters']['PracticeTargetId']
+      }
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    post?: never
+    /**
+     * Delete a target no session ever used
+     * @description 409 `target_in_use` for a target a session used (retire it instead).
+     */
+    delete: operations['deletePracticeTarget']
+    options?: never
+    head?: never
+    /** Edit, retire or bring back a target */
+    patch: operations['updatePracticeTarget']
+    trace?: never
+  }
 }
 export type webhooks = Record<string, never>
 export interface components {
@@ -1179,6 +1511,11 @@ export interface components {
      * @description Numeric id (descriptors, gestalts, perceptions, custom words).
      */
     Id: number
+    /**
+     * Format: int32
+     * @description Id of a gestalt or perception (a 32-bit column; larger numbers are refused).
+     */
+    CategoryId: number
     /** @description Opaque user id issued by the auth service (the access token's `sub`). */
     UserId: string
     /** Format: date-time */
@@ -1396,8 +1733,8 @@ export interface components {
     }
     /** @description At least one of `gestaltIds` and `perceptionIds` must be non-empty. */
     RandomDescriptorRequest: {
-      gestaltIds: components['schemas']['Id'][]
-      perceptionIds: components['schemas']['Id'][]
+      gestaltIds: components['schemas']['CategoryId'][]
+      perceptionIds: components['schemas']['CategoryId'][]
       /** @description Stages to draw from; anonymous callers may only send `Stage 1-2`. */
       stages: components['schemas']['Stage'][]
       language: components['schemas']['TrainingLanguage']
@@ -1414,7 +1751,7 @@ export interface components {
       language: components['schemas']['Language']
       /** @description Ignored; the caller is always the access token's subject. */
       createdBy?: components['schemas']['UserId']
-      gestaltId: components['schemas']['Id']
+      gestaltId: components['schemas']['CategoryId']
     }
     CreatePerceptionDescriptorRequest: {
       /** @description Trimmed by the server; must not be blank. */
@@ -1422,7 +1759,7 @@ export interface components {
       language: components['schemas']['Language']
       /** @description Ignored; the caller is always the access token's subject. */
       createdBy?: components['schemas']['UserId']
-      perceptionId: components['schemas']['Id']
+      perceptionId: components['schemas']['CategoryId']
     }
     DescriptorHiddenState: {
       /** @description True when the descriptor is now hidden for the caller. */
@@ -1604,7 +1941,7 @@ export interface components {
     }
     CustomWordList: components['schemas']['CustomWord'][]
     GenerateAudioRequest: {
-      /** @description Trimmed by the server; blank or whitespace-only gives 400 (`word_required`: 'Please enter a word or phrase'). */
+      /** @description Trimmed by the server; blank or whitespace-only gives 400 (`word_required`: 'Please enter a word or phrase'); control characters other than whitespace give 400 (`invalid_request`). */
       word: string
       /** @description A voice of the configured speech engine; the engine's default if absent. */
       voiceId?: string
@@ -1732,6 +2069,336 @@ export interface components {
       /** @description The instant (ISO 8601 with `Z` or an offset), years 1000 to 2999; now if absent. A leap second (`23:59:60`) is read as the instant after `23:59:59`. */
       customTime?: components['schemas']['Timestamp']
     }
+    /** Format: uuid */
+    PracticeUuid: string
+    /** @description Free text of the write-up. */
+    PracticeText: string
+    /** @description Target reference number, two groups of four digits. */
+    PracticeTrn: string
+    Sha256Hex: string
+    /** @enum {integer} */
+    PracticeCandidateCount: 5 | 10
+    /**
+     * @description CC0-1.0, public domain, CC-BY-4.0 (attribution required) or the project's own.
+     * @enum {string}
+     */
+    PracticeLicence: 'CC0-1.0' | 'public-domain' | 'CC-BY-4.0' | 'own'
+    /** @description A concept id of the descriptor vocabulary (its slug). */
+    PracticeConceptId: string
+    PracticeStartRequest: {
+      candidates?: components['schemas']['PracticeCandidateCount']
+      poolId?: components['schemas']['PracticeUuid']
+      latitude?: components['schemas']['Latitude']
+      longitude?: components['schemas']['Longitude']
+    }
+    PracticeSessionStarted: {
+      id: components['schemas']['PracticeUuid']
+      trn: components['schemas']['PracticeTrn']
+      commitment: components['schemas']['Sha256Hex']
+      startedAt: components['schemas']['Timestamp']
+      /** @description Local sidereal time in hours at the viewer's position, null if unknown. */
+      lstHours: number | null
+      candidateCount: components['schemas']['PracticeCandidateCount']
+      /** @description The hint the viewer may see before starting, e.g. "a structure". */
+      frontloading: string | null
+    }
+    /** @description Strokes as drawn: each point is [x, y, t, pressure] with x and y in 0..1 of the pad, t in ms since the stroke began and pressure 0..1 (0.5 where the device has none). */
+    PracticeDrawing: {
+      strokes: number[][][]
+    }
+    PracticeIdeogram: {
+      drawing?: components['schemas']['PracticeDrawing']
+      /** @description The A component (the feeling of the motion). */
+      a?: string
+      /** @description The B component (the first gestalt decoded). */
+      b?: string
+    }
+    /** @description A word as typed, or one chosen from the vocabulary with its concept id. */
+    PracticeDescriptorEntry:
+      | string
+      | {
+          word: string
+          conceptId?: components['schemas']['PracticeConceptId']
+        }
+    PracticeDescriptorColumn: components['schemas']['PracticeDescriptorEntry'][]
+    PracticeStage2: {
+      colours?: components['schemas']['PracticeDescriptorColumn']
+      textures?: components['schemas']['PracticeDescriptorColumn']
+      temperatures?: components['schemas']['PracticeDescriptorColumn']
+      sounds?: components['schemas']['PracticeDescriptorColumn']
+      smells?: components['schemas']['PracticeDescriptorColumn']
+      tastes?: components['schemas']['PracticeDescriptorColumn']
+      luminance?: components['schemas']['PracticeDescriptorColumn']
+      energetics?: components['schemas']['PracticeDescriptorColumn']
+      dimensionals?: components['schemas']['PracticeDescriptorColumn']
+    }
+    /** @description One line of the Stage IV matrix. */
+    PracticeMatrixRow: {
+      S?: string
+      D?: string
+      AI?: string
+      EI?: string
+      T?: string
+      I?: string
+      AOL?: string
+      AOLS?: string
+    }
+    PracticeBreak: {
+      /** @enum {string} */
+      kind: 'AOL' | 'AOL_DRIVE' | 'BK' | 'CONFUSION'
+      text?: string
+      at: components['schemas']['Timestamp']
+    }
+    /** @description The session's page, laid out as the CRV manual's. */
+    PracticeWriteUp: {
+      language?: components['schemas']['Language']
+      stage1?: {
+        ideograms?: components['schemas']['PracticeIdeogram'][]
+      }
+      stage2?: components['schemas']['PracticeStage2']
+      aestheticImpact?: components['schemas']['PracticeText']
+      stage3?: {
+        sketch?: components['schemas']['PracticeDrawing']
+        notes?: components['schemas']['PracticeText']
+      }
+      stage4?: {
+        rows?: components['schemas']['PracticeMatrixRow'][]
+      }
+      breaks?: components['schemas']['PracticeBreak'][]
+      summary?: string
+    }
+    PracticeWriteUpSave: {
+      writeUp: components['schemas']['PracticeWriteUp']
+      revision?: number
+    }
+    PracticeWriteUpSaved: {
+      revision: number
+      savedAt: components['schemas']['Timestamp']
+    }
+    PracticeCandidate: {
+      id: components['schemas']['PracticeUuid']
+      imageUrl: string
+      /** @description The candidate's tags, for judging by text instead of pictures. */
+      tags: components['schemas']['PracticeConceptId'][]
+    }
+    PracticeLocked: {
+      writeUpSha256: components['schemas']['Sha256Hex']
+      lockedAt: components['schemas']['Timestamp']
+      candidates: components['schemas']['PracticeCandidate'][]
+    }
+    PracticeJudgeRequest: {
+      ranking: components['schemas']['PracticeUuid'][]
+    }
+    /** @description The descriptor match of May et al. (1990), on concept ids: accuracy = tagged features described ÷ all tagged features, reliability = described features that are tagged ÷ all described features, figure of merit = accuracy × reliability. */
+    PracticeScore: {
+      accuracy: number
+      reliability: number
+      figureOfMerit: number
+      described: components['schemas']['PracticeConceptId'][]
+      matched: components['schemas']['PracticeConceptId'][]
+      missed: components['schemas']['PracticeConceptId'][]
+      /** @description Words of the write-up that are not in the vocabulary (not scored). */
+      unmatchedWords: string[]
+      /** @description Per sensory column of the write-up, described and matched concept counts. */
+      byCategory?: {
+        [key: string]: {
+          described: number
+          matched: number
+        }
+      }
+    }
+    PracticeReveal: {
+      targetId: components['schemas']['PracticeUuid']
+      imageSha256: components['schemas']['Sha256Hex']
+      nonce: string
+      commitment: components['schemas']['Sha256Hex']
+      rank: number
+      candidates: components['schemas']['PracticeCandidateCount']
+      imageUrl: string
+      title: string
+      feedback: string
+      tags: components['schemas']['PracticeConceptId'][]
+      licence: components['schemas']['PracticeLicence']
+      source: string
+      attribution: string | null
+      writeUpSha256: components['schemas']['Sha256Hex']
+      score: components['schemas']['PracticeScore']
+    }
+    /** @enum {string} */
+    PracticeSessionStatus: 'open' | 'locked' | 'judged'
+    PracticeSession: {
+      id: components['schemas']['PracticeUuid']
+      trn: components['schemas']['PracticeTrn']
+      commitment: components['schemas']['Sha256Hex']
+      startedAt: components['schemas']['Timestamp']
+      lstHours: number | null
+      latitude: number | null
+      longitude: number | null
+      candidateCount: components['schemas']['PracticeCandidateCount']
+      frontloading: string | null
+      status: components['schemas']['PracticeSessionStatus']
+      writeUp: components['schemas']['PracticeWriteUp']
+      revision: number
+      updatedAt: components['schemas']['Timestamp']
+      lockedAt?: components['schemas']['Timestamp']
+      writeUpSha256?: components['schemas']['Sha256Hex']
+      candidates?: components['schemas']['PracticeCandidate'][]
+      judgedAt?: components['schemas']['Timestamp']
+      ranking?: components['schemas']['PracticeUuid'][]
+      reveal?: components['schemas']['PracticeReveal']
+    }
+    PracticeSessionSummary: {
+      id: components['schemas']['PracticeUuid']
+      trn: components['schemas']['PracticeTrn']
+      startedAt: components['schemas']['Timestamp']
+      lstHours: number | null
+      status: components['schemas']['PracticeSessionStatus']
+      candidateCount: components['schemas']['PracticeCandidateCount']
+      judgedAt?: components['schemas']['Timestamp']
+      rank?: number
+      figureOfMerit?: number
+      title?: string
+      /** @description The target's picture (thumbnail), once judged. */
+      imageUrl?: string
+    }
+    PracticeWindowStats: {
+      sessions: number
+      meanRank: number | null
+      hits: number
+      z: number | null
+    }
+    PracticeStats: {
+      /** @description Every session started, judged or not. */
+      sessions: number
+      judged: number
+      sumOfRanks: number
+      expectedSumOfRanks: number
+      z: number | null
+      effectSize: number | null
+      hits: number
+      expectedHits: number
+      /** @description Exact probability of this many first places or more by chance. */
+      hitsP: number | null
+      meanFigureOfMerit: number | null
+      /** @description True from 10 judged sessions on; before that the figures mean little. */
+      significanceShown: boolean
+      byCategory: {
+        category: string
+        /** @description Judged sessions that described something in this column. */
+        sessions: number
+        /** @description Of those, the ones where something described there was on the target. */
+        matched: number
+      }[]
+      sidereal: {
+        windowCentreHours: number
+        windowHalfWidthHours: number
+        inside: components['schemas']['PracticeWindowStats']
+        outside: components['schemas']['PracticeWindowStats']
+        /** @description Judged sessions without a local sidereal time. */
+        unknown: number
+      }
+      history: components['schemas']['PracticeSessionSummary'][]
+    }
+    PracticeConcept: {
+      conceptId: components['schemas']['PracticeConceptId']
+      category: string
+      /** @description The word in the language asked for (English when it has none). */
+      word: string
+      /** @description The word in every language the vocabulary has. */
+      words: {
+        [key: string]: string
+      }
+    }
+    PracticeTrialStarted: {
+      trn: components['schemas']['PracticeTrn']
+      commitment: components['schemas']['Sha256Hex']
+      startedAt: components['schemas']['Timestamp']
+      candidateCount: components['schemas']['PracticeCandidateCount']
+      frontloading: string | null
+      token: components['schemas']['PracticeTrialTokenValue']
+    }
+    /** @description Sealed by the server (AES-256-GCM); opaque to the client. */
+    PracticeTrialTokenValue: string
+    PracticeTrialToken: {
+      token: components['schemas']['PracticeTrialTokenValue']
+    }
+    PracticeTrialLocked: {
+      token: components['schemas']['PracticeTrialTokenValue']
+      candidates: components['schemas']['PracticeCandidate'][]
+    }
+    PracticeTrialJudgeRequest: {
+      token: components['schemas']['PracticeTrialTokenValue']
+      ranking: components['schemas']['PracticeUuid'][]
+      writeUp?: components['schemas']['PracticeWriteUp']
+    }
+    PracticePool: {
+      id: components['schemas']['PracticeUuid']
+      slug: string
+      name: string
+      targets: number
+      activeTargets: number
+    }
+    PracticePoolWrite: {
+      name: string
+    }
+    PracticeTargetNew: {
+      /** @description The picture as a data URL or plain base64 (JPEG, PNG, WebP or GIF). */
+      image: string
+      fileName?: string
+      title: string
+      feedback: string
+      tags: components['schemas']['PracticeConceptId'][]
+      licence: components['schemas']['PracticeLicence']
+      source: string
+      attribution?: string | null
+      frontloading?: string | null
+    }
+    PracticeTargetsCreate: {
+      poolId: components['schemas']['PracticeUuid']
+      targets: components['schemas']['PracticeTargetNew'][]
+    }
+    PracticeTargetsCreated: {
+      created: components['schemas']['PracticeTarget'][]
+      refused: {
+        index: number
+        fileName?: string
+        code: string
+        message: string
+      }[]
+    }
+    PracticeTargetUpdate: {
+      title?: string
+      feedback?: string
+      tags?: components['schemas']['PracticeConceptId'][]
+      licence?: components['schemas']['PracticeLicence']
+      source?: string
+      attribution?: string | null
+      frontloading?: string | null
+      retired?: boolean
+    }
+    PracticeTarget: {
+      id: components['schemas']['PracticeUuid']
+      poolId: components['schemas']['PracticeUuid']
+      slug: string | null
+      title: string
+      feedback: string
+      tags: components['schemas']['PracticeConceptId'][]
+      licence: components['schemas']['PracticeLicence']
+      source: string
+      attribution: string | null
+      frontloading: string | null
+      imageUrl: string
+      imageSha256: components['schemas']['Sha256Hex']
+      retired: boolean
+      /** @description How many sessions used this target (as target or decoy). */
+      sessions: number
+      createdAt: components['schemas']['Timestamp']
+    }
+    PracticeExport: {
+      exportedAt: components['schemas']['Timestamp']
+      statistics: components['schemas']['PracticeStats']
+      sessions: components['schemas']['PracticeSession'][]
+    }
   }
   responses: {
     /** @description The request is malformed or breaks a rule (code `invalid_request` for schema violations, or a specific code). */
@@ -1838,6 +2505,12 @@ export interface components {
     }
   }
   parameters: {
+    /** @description Practice session id. */
+    PracticeSessionId: components['schemas']['PracticeUuid']
+    /** @description Target pool id. */
+    PracticePoolId: components['schemas']['PracticeUuid']
+    /** @description Target id. */
+    PracticeTargetId: components['schemas']['PracticeUuid']
     /** @description Descriptor id. */
     DescriptorId: components['schemas']['Id']
     /** @description Sent by the original client and ignored: the caller is always the access token's subject, whatever id this names. */
@@ -1863,7 +2536,7 @@ export interface components {
     Location: string
     /** @description Seconds to wait before trying again. */
     RetryAfter: number
-    /** @description Sets, rotates or clears the httpOnly refresh cookie `crv_refresh`. */
+    /** @description Sets, rotates or clears the httpOnly refresh cookie `crv_refresh` (path /api/auth), and with it the readable marker `crv_session=1` (path /, same lifetime, no secret) that tells the page a session may exist. */
     SetRefreshCookie: string
   }
   pathItems: never
@@ -3470,6 +4143,566 @@ export interface operations {
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
       429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
+  listPracticeSessions: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The sessions, newest first (at most 1,000). */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PracticeSessionSummary'][]
+        }
+      }
+      401: components['responses']['Unauthorized']
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
+  startPracticeSession: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['PracticeStartRequest']
+      }
+    }
+    responses: {
+      /** @description Started; the target stays sealed until the lock. */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PracticeSessionStarted']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      404: components['responses']['NotFound']
+      409: components['responses']['Conflict']
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
+  getPracticeSession: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description Practice session id. */
+        id: components['parameters']['PracticeSessionId']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The session. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PracticeSession']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      404: components['responses']['NotFound']
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
+  savePracticeWriteUp: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description Practice session id. */
+        id: components['parameters']['PracticeSessionId']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PracticeWriteUpSave']
+      }
+    }
+    responses: {
+      /** @description Saved. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PracticeWriteUpSaved']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      404: components['responses']['NotFound']
+      409: components['responses']['Conflict']
+      413: components['responses']['PayloadTooLarge']
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
+  lockPracticeSession: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description Practice session id. */
+        id: components['parameters']['PracticeSessionId']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Locked. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PracticeLocked']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      404: components['responses']['NotFound']
+      409: components['responses']['Conflict']
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
+  judgePracticeSession: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description Practice session id. */
+        id: components['parameters']['PracticeSessionId']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PracticeJudgeRequest']
+      }
+    }
+    responses: {
+      /** @description Judged; the reveal. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PracticeReveal']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      404: components['responses']['NotFound']
+      409: components['responses']['Conflict']
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
+  getPracticeStats: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The statistics. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PracticeStats']
+        }
+      }
+      401: components['responses']['Unauthorized']
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
+  exportPracticeSessions: {
+    parameters: {
+      query?: {
+        format?: 'json' | 'csv'
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The export. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PracticeExport']
+          'text/csv': string
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
+  getPracticeImage: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        key: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The JPEG. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'image/jpeg': string
+        }
+      }
+      400: components['responses']['BadRequest']
+      404: components['responses']['NotFound']
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
+  searchPracticeConcepts: {
+    parameters: {
+      query?: {
+        q?: string
+        language?: components['schemas']['Language']
+        category?: string
+        limit?: number
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Matching concepts. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PracticeConcept'][]
+        }
+      }
+      400: components['responses']['BadRequest']
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
+  startPracticeTrial: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Started. */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PracticeTrialStarted']
+        }
+      }
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
+  lockPracticeTrial: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PracticeTrialToken']
+      }
+    }
+    responses: {
+      /** @description The candidates, and the token to judge with. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PracticeTrialLocked']
+        }
+      }
+      400: components['responses']['BadRequest']
+      409: components['responses']['Conflict']
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
+  judgePracticeTrial: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PracticeTrialJudgeRequest']
+      }
+    }
+    responses: {
+      /** @description The reveal. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PracticeReveal']
+        }
+      }
+      400: components['responses']['BadRequest']
+      409: components['responses']['Conflict']
+      413: components['responses']['PayloadTooLarge']
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
+  listPracticePools: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The pools. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PracticePool'][]
+        }
+      }
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      default: components['responses']['Error']
+    }
+  }
+  createPracticePool: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PracticePoolWrite']
+      }
+    }
+    responses: {
+      /** @description Created. */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PracticePool']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      409: components['responses']['Conflict']
+      default: components['responses']['Error']
+    }
+  }
+  renamePracticePool: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description Target pool id. */
+        poolId: components['parameters']['PracticePoolId']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PracticePoolWrite']
+      }
+    }
+    responses: {
+      /** @description Renamed. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PracticePool']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      409: components['responses']['Conflict']
+      default: components['responses']['Error']
+    }
+  }
+  listPracticeTargets: {
+    parameters: {
+      query?: {
+        poolId?: components['schemas']['PracticeUuid']
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The targets, newest first. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PracticeTarget'][]
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      default: components['responses']['Error']
+    }
+  }
+  createPracticeTargets: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PracticeTargetsCreate']
+      }
+    }
+    responses: {
+      /** @description What was created and what was refused. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PracticeTargetsCreated']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      413: components['responses']['PayloadTooLarge']
+      default: components['responses']['Error']
+    }
+  }
+  deletePracticeTarget: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description Target id. */
+        targetId: components['parameters']['PracticeTargetId']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      409: components['responses']['Conflict']
+      default: components['responses']['Error']
+    }
+  }
+  updatePracticeTarget: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description Target id. */
+        targetId: components['parameters']['PracticeTargetId']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PracticeTargetUpdate']
+      }
+    }
+    responses: {
+      /** @description Updated. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PracticeTarget']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
       default: components['responses']['Error']
     }
   }

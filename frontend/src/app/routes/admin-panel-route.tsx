@@ -2,9 +2,11 @@
 // 800×600 JPEG, as the spec's admin panel does) and galleries, composed here because one feature
 // does not import another.
 import { Box, Button, Chip, Stack, Typography } from '@mui/material'
+import { count } from '../../lib/text/count.ts'
 import { Link as RouterLink } from 'react-router-dom'
 import { paths } from '../../config/paths.ts'
 import { AdminPanelPage } from '../../features/admin/admin-panel-page.tsx'
+import { TargetsManager } from '../../features/practice/admin-targets-page.tsx'
 import { ImageGallery } from '../../features/tachistoscope/components/image-gallery.tsx'
 import { ImageUploader } from '../../features/tachistoscope/components/image-uploader.tsx'
 import { uploadCategoryLabels, type ImageCategory } from '../../features/tachistoscope/exposures.ts'
@@ -14,8 +16,8 @@ const categories = Object.keys(uploadCategoryLabels) as ImageCategory[]
 
 function CategoryCount({ category }: { category: ImageCategory }) {
   const { data, isError } = useListTachistoscopeImagesQuery({ category })
-  const count = isError ? '?' : data ? String(data.length) : '…'
-  return <Chip label={`${uploadCategoryLabels[category]}: ${count} images`} />
+  const images = isError ? '? images' : data ? count(data.length, 'image') : '… images'
+  return <Chip label={`${uploadCategoryLabels[category]}: ${images}`} />
 }
 
 function ImagesTab() {
@@ -50,5 +52,5 @@ function ImagesTab() {
 }
 
 export function AdminPanelRoute() {
-  return <AdminPanelPage images={<ImagesTab />} />
+  return <AdminPanelPage images={<ImagesTab />} targets={<TargetsManager />} />
 }

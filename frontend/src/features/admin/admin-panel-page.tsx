@@ -12,13 +12,15 @@ import { DescriptorsTab } from './components/descriptors-tab.tsx'
 import { PendingDescriptorList } from './components/pending-descriptor-list.tsx'
 import { SettingsTab } from './components/settings-tab.tsx'
 
-const tabs = ['pending', 'images', 'descriptors', 'database', 'settings'] as const
+const tabs = ['pending', 'images', 'targets', 'descriptors', 'database', 'settings'] as const
 type TabName = (typeof tabs)[number]
 const isTab = (value: string | null): value is TabName => tabs.some((t) => t === value)
 
 type AdminPanelProps = {
   /** The image library (upload, stats, gallery), provided by the tachistoscope feature. */
   images?: ReactNode
+  /** The practice target pools, provided by the practice feature. */
+  targets?: ReactNode
 }
 
 function ImagesFallback() {
@@ -37,20 +39,22 @@ function ImagesFallback() {
   )
 }
 
-function AdminPanel({ images }: AdminPanelProps) {
+function AdminPanel({ images, targets }: AdminPanelProps) {
   const [params, setParams] = useSearchParams()
   const requested = params.get('tab')
   const tab: TabName = isTab(requested) ? requested : 'pending'
   const { data: pending } = useListPendingDescriptorsQuery()
   const labels: Record<TabName, ReactNode> = {
     pending: (
-      <Badge color="warning" badgeContent={pending?.length ?? 0} showZero max={999}>
+      // Nothing to review, no badge: an orange 0 looked like a warning.
+      <Badge color="warning" badgeContent={pending?.length ?? 0} max={999}>
         <Box component="span" sx={{ pr: 1.5 }}>
           Pending
         </Box>
       </Badge>
     ),
     images: 'Images',
+    targets: 'Targets',
     descriptors: 'Descriptors',
     database: 'Database',
     settings: 'Settings',
@@ -81,6 +85,13 @@ function AdminPanel({ images }: AdminPanelProps) {
       <Box role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
         {tab === 'pending' ? <PendingDescriptorList /> : null}
         {tab === 'images' ? (images ?? <ImagesFallback />) : null}
+        {tab === 'targets'
+          ? (targets ?? (
+              <Button variant="contained" component={RouterLink} to={paths.adminTargets}>
+                Manage practice targets
+              </Button>
+            ))
+          : null}
         {tab === 'descriptors' ? <DescriptorsTab /> : null}
         {tab === 'database' ? <DatabaseTab /> : null}
         {tab === 'settings' ? <SettingsTab /> : null}
@@ -89,11 +100,11 @@ function AdminPanel({ images }: AdminPanelProps) {
   )
 }
 
-export function AdminPanelPage({ images }: AdminPanelProps = {}) {
+export function AdminPanelPage({ images, targets }: AdminPanelProps = {}) {
   usePageMeta(pageMeta.adminPanel.title, pageMeta.adminPanel.description)
   return (
     <AdminOnly refusal="denied">
-      <AdminPanel images={images} />
+      <AdminPanel images={images} targets={targets} />
     </AdminOnly>
   )
 }

@@ -1,0 +1,171 @@
+// Practice sessions through the gateway on the embedded defaults: starting a session, autosaving
+// the write-up and judging, each at a steady 50 requests/s (the budget of issue [10]: p99 ≤ 50 ms).
+// The load is open-loop: every request is due at its slot on the clock and its latency is counted
+// from that slot, so a server that falls behind shows its queue in the figures instead of slowing
+// the load down (closed-loop tools hide that). The self-check sends requests to a stand-in that
+// answers 60 ms late and must report it.
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { ms, percentile } from '../lib.ts'
+import type { Section } from '../lib.ts'
+import { startApp } from './app.ts'
+
+const RATE = 50
+const SECONDS = 10
+const BUDGET_MS = 50
+
+interface Paced {
+  p50: number
+  p99: number
+  max: number
+  sent: number
+  failed: number
+}
+
+/** `count` requests at `rate` per second, each timed from the moment it was due. */
+export async function paced(
+  count: number,
+  rate: number,
+  send: (i: number) => Promise<Response>,
+): Promise<Paced> {
+  const started = performance.now()
+  const latencies: number[] = []
+  let failed = 0
+  const all: Promise<void>[] = []
+  for (let i = 0; i < count; i++) {
+    const due = started + (i * 1000) / rate
+    const wait = due - performance.now()
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait))
+    all.push(
+      send(i).then(
+        async (res) => {
+          await res.arrayBuffer()
+          latencies.push(performance.now() - due)
+          if (!res.ok) failed += 1
+        },
+        () => {
+          latencies.push(performance.now() - due)
+          failed += 1
+        },
+      ),
+    )
+  }
+  await Promise.all(all)
+  return {
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: Math.max(...latencies),
+    sent: count,
+    failed,
+  }
+}
+
+/** A write-up as a viewer leaves it after ten minutes: words in every column and two drawings. */
+function writeUp(i: number) {
+  const stroke = (n: number) =>
+    Array.from({ length: n }, (_, k) => [k / n, 0.5 + 0.3 * Math.sin(k / 7 + i), k * 8, 0.5])
+  return {
+    language: 'en',
+    stage1: {
+      ideograms: [{ drawing: { strokes: [stroke(150), stroke(80)] }, a: 'up', b: 'land' }],
+    },
+    stage2: {
+      colours: ['grey', 'white', 'blue'],
+      textures: ['rough', 'smooth'],
+      temperatures: ['cold'],
+      sounds: ['whoosh'],
+      dimensionals: ['tall', 'vertical', 'wide'],
+    },
+    aestheticImpact: 'open, windy',
+    stage3: { sketch: { strokes: [stroke(200)] } },
+    stage4: { rows: [{ S: 'cold wind', D: 'tall, narrow', I: 'a tower' }] },
+    summary: `session ${i}: a tall structure near water`,
+  }
+}
+
+/** The self-check: the same pacing against a stand-in 60 ms late must report about 60 ms. */
+async function lateStandIn(): Promise<Paced> {
+  const server = createServer((_req, res) => setTimeout(() => res.end('late'), 60))
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
+  try {
+    return await paced(100, RATE, () => fetch(url))
+  } finally {
+    await new Promise((r) => server.close(r))
+  }
+}
+
+export async function practice(): Promise<Section> {
+  const check = await lateStandIn()
+  const app = await startApp({ PHONE_SENDS_PER_IP_PER_HOUR: '1000' })
+  try {
+    const count = RATE * SECONDS
+    // The starter pool has 46 targets and nobody gets one twice: enough viewers for every start.
+    const viewers = await Promise.all(
+      Array.from({ length: Math.ceil(count / 40) }, (_, i) =>
+        app.signIn(`+1555030${String(i).padStart(4, '0')}`),
+      ),
+    )
+    const json = (token: string) => ({
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+    })
+    const tokenOf = (i: number) => viewers[i % viewers.length] ?? ''
+    const ids: string[] = []
+    const start = await paced(count, RATE, async (i) => {
+      const res = await fetch(`${app.base}/api/practice/sessions`, {
+        method: 'POST',
+        headers: json(tokenOf(i)),
+        body: JSON.stringify({ latitude: 52.52, longitude: 13.4 }),
+      })
+      if (res.ok) ids[i] = ((await res.clone().json()) as { id: string }).id
+      return res
+    })
+    const save = await paced(count, RATE, (i) =>
+      fetch(`${app.base}/api/practice/sessions/${ids[i] ?? 'missing'}`, {
+        method: 'PUT',
+        headers: json(tokenOf(i)),
+        body: JSON.stringify({ writeUp: writeUp(i) }),
+      }),
+    )
+    const rankings: string[][] = []
+    const lock = await paced(count, RATE, async (i) => {
+      const res = await fetch(`${app.base}/api/practice/sessions/${ids[i] ?? 'missing'}/lock`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokenOf(i)}` },
+      })
+      if (res.ok) {
+        const body = (await res.clone().json()) as { candidates: { id: string }[] }
+        rankings[i] = body.candidates.map((c) => c.id)
+      }
+      return res
+    })
+    const judge = await paced(count, RATE, (i) =>
+      fetch(`${app.base}/api/practice/sessions/${ids[i] ?? 'missing'}/judge`, {
+        method: 'POST',
+        headers: json(tokenOf(i)),
+        body: JSON.stringify({ ranking: rankings[i] ?? [] }),
+      }),
+    )
+    const row = (name: string, r: Paced) =>
+      `| ${name} | ${r.sent} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.failed} | ${r.p99 <= BUDGET_MS && r.failed === 0 ? 'yes' : '**no**'} |`
+    return {
+      markdown: [
+        `## Practice sessions through the gateway (${RATE} req/s each, embedded defaults)`,
+        '',
+        `Open-loop: each request is timed from the moment it was due, so a queue shows. ${viewers.length} viewers, write-ups of ${(JSON.stringify(writeUp(0)).length / 1024).toFixed(1)} KB with three drawings (430 points); budget p99 ≤ ${BUDGET_MS} ms (issue [10]).`,
+        '',
+        '| call | requests | p50 | p99 | max | failed | within budget |',
+        '|---|---|---|---|---|---|---|',
+        row('`POST /api/practice/sessions` (start)', start),
+        row('`PUT /api/practice/sessions/{id}` (autosave)', save),
+        row('`POST …/lock`', lock),
+        row('`POST …/judge`', judge),
+        `| self-check: a stand-in answering 60 ms late | ${check.sent} | ${ms(check.p50)} | ${ms(check.p99)} | ${ms(check.max)} | ${check.failed} | must read ≥ 60 ms: ${check.p50 >= 60 ? 'yes' : '**no**'} |`,
+        '',
+      ].join('\n'),
+    }
+  } finally {
+    await app.close()
+  }
+}

@@ -1,0 +1,232 @@
+import PlayArrowIcon from '@mui/icons-material/PlayArrow'
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Checkbox,
+  CircularProgress,
+  FormControlLabel,
+  Link,
+  List,
+  ListItemButton,
+  ListItemText,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material'
+import { skipToken } from '@reduxjs/toolkit/query'
+import { useState } from 'react'
+import { Link as RouterLink, useNavigate } from 'react-router-dom'
+import { useAuth } from '../../components/auth/index.ts'
+import { PageContainer } from '../../components/page-container.tsx'
+import { paths, practiceSessionPath } from '../../config/paths.ts'
+import { pageMeta } from '../../config/page-meta.ts'
+import { errorMessage } from '../../lib/api/index.ts'
+import { usePageMeta } from '../../lib/use-page-meta.ts'
+import { useCalculateSiderealTimeCustomMutation } from '../../lib/api/generated.ts'
+import { useListPracticeSessionsQuery, useStartPracticeSessionMutation } from './api.ts'
+import { TrialRunner } from './components/trial-runner.tsx'
+import { judgeByText, savedCity, setJudgeByText, setSavedCity } from './preferences.ts'
+import { formatLst } from './practice-session-page.tsx'
+
+/** The position for the session's sidereal time, or nothing if the viewer declines. */
+function currentPosition(): Promise<{ latitude: number; longitude: number } | null> {
+  if (!('geolocation' in navigator)) return Promise.resolve(null)
+  return new Promise((resolve) =>
+    navigator.geolocation.getCurrentPosition(
+      (p) => resolve({ latitude: p.coords.latitude, longitude: p.coords.longitude }),
+      () => resolve(null),
+      { maximumAge: 600_000, timeout: 8_000 },
+    ),
+  )
+}
+
+export function PracticeStartPage() {
+  usePageMeta(pageMeta.practice.title, pageMeta.practice.description)
+  const { status, openSignIn } = useAuth()
+  const signedIn = status === 'signedIn'
+  const navigate = useNavigate()
+  const [candidates, setCandidates] = useState<5 | 10>(5)
+  const [byText, setByText] = useState(judgeByText)
+  const [useLocation, setUseLocation] = useState(true)
+  const [city, setCity] = useState(savedCity)
+  const [lookUpCity] = useCalculateSiderealTimeCustomMutation()
+  const [start, starting] = useStartPracticeSessionMutation()
+  const [failure, setFailure] = useState<string | null>(null)
+  const [trial, setTrial] = useState(false)
+  const sessions = useListPracticeSessionsQuery(signedIn ? undefined : skipToken)
+
+  const begin = async () => {
+    setFailure(null)
+    let position: { latitude: number; longitude: number } | null = null
+    if (city.trim()) {
+      // A saved city instead of the browser's position: its coordinates from the astro service.
+      setSavedCity(city.trim())
+      try {
+        const found = await lookUpCity({
+          siderealCustomRequest: { location: city.trim() },
+        }).unwrap()
+        position = { latitude: found.location.latitude, longitude: found.location.longitude }
+      } catch (err) {
+        setFailure(
+          errorMessage(err, `“${city.trim()}” was not found. Check the spelling or clear it.`),
+        )
+        return
+      }
+    } else if (useLocation) position = await currentPosition()
+    try {
+      const started = await start({
+        practiceStartRequest: { candidates, ...(position ?? {}) },
+      }).unwrap()
+      navigate(practiceSessionPath(started.id))
+    } catch (err) {
+      setFailure(errorMessage(err, 'The session could not start. Please try again.'))
+    }
+  }
+
+  return (
+    <PageContainer>
+      <Typography variant="h4" component="h1" gutterBottom>
+        Practice on a blind target
+      </Typography>
+      <Typography sx={{ mb: 2, maxWidth: '70ch' }}>
+        The server seals a target and shows you only its reference number. Write your session up,
+        lock it, rank the candidates, and see the target, your score, and proof that the target was
+        fixed before you began.
+      </Typography>
+      {trial && !signedIn ? (
+        <TrialRunner onSignIn={openSignIn} />
+      ) : (
+        <Card variant="outlined" sx={{ mb: 3 }}>
+          <CardContent>
+            <Stack spacing={2}>
+              <Box>
+                <Typography variant="subtitle2" component="p" id="candidates-label">
+                  Candidates to judge among
+                </Typography>
+                <ToggleButtonGroup
+                  exclusive
+                  aria-labelledby="candidates-label"
+                  value={candidates}
+                  onChange={(_e, next: 5 | 10 | null) => next && setCandidates(next)}
+                >
+                  <ToggleButton value={5} sx={{ minWidth: 56, minHeight: 44 }}>
+                    5
+                  </ToggleButton>
+                  <ToggleButton value={10} sx={{ minWidth: 56, minHeight: 44 }}>
+                    10
+                  </ToggleButton>
+                </ToggleButtonGroup>
+              </Box>
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={byText}
+                    onChange={(e) => {
+                      setByText(e.target.checked)
+                      setJudgeByText(e.target.checked)
+                    }}
+                  />
+                }
+                label="Judge by text instead of pictures (no wrong images)"
+              />
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={useLocation}
+                    onChange={(e) => setUseLocation(e.target.checked)}
+                  />
+                }
+                label="Record the local sidereal time at my location (asks your browser)"
+              />
+              <TextField
+                label="Or a city for the sidereal time (saved for next time)"
+                value={city}
+                onChange={(e) => setCity(e.target.value)}
+                sx={{ maxWidth: 420 }}
+                slotProps={{ htmlInput: { maxLength: 200 } }}
+              />
+              {failure ? <Alert severity="warning">{failure}</Alert> : null}
+              <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap' }}>
+                {signedIn ? (
+                  <Button
+                    variant="contained"
+                    size="large"
+                    startIcon={
+                      starting.isLoading ? (
+                        <CircularProgress size={18} aria-hidden />
+                      ) : (
+                        <PlayArrowIcon />
+                      )
+                    }
+                    disabled={starting.isLoading}
+                    onClick={() => void begin()}
+                    sx={{ minHeight: 44 }}
+                  >
+                    Start a session
+                  </Button>
+                ) : (
+                  <>
+                    <Button
+                      variant="contained"
+                      size="large"
+                      onClick={() => setTrial(true)}
+                      sx={{ minHeight: 44 }}
+                    >
+                      Try one session (not saved)
+                    </Button>
+                    <Button
+                      variant="outlined"
+                      size="large"
+                      onClick={openSignIn}
+                      sx={{ minHeight: 44 }}
+                    >
+                      Sign in to keep your sessions
+                    </Button>
+                  </>
+                )}
+                {signedIn ? (
+                  <Button component={RouterLink} to={paths.practiceStats} sx={{ minHeight: 44 }}>
+                    Your statistics
+                  </Button>
+                ) : null}
+              </Stack>
+            </Stack>
+          </CardContent>
+        </Card>
+      )}
+      {signedIn && sessions.data && sessions.data.length > 0 ? (
+        <Box component="section" aria-label="Your sessions">
+          <Typography variant="h6" component="h2">
+            Your sessions
+          </Typography>
+          <List>
+            {sessions.data.slice(0, 20).map((s) => (
+              <ListItemButton key={s.id} component={RouterLink} to={practiceSessionPath(s.id)}>
+                {s.imageUrl ? (
+                  <Box
+                    component="img"
+                    src={s.imageUrl}
+                    alt=""
+                    sx={{ width: 64, height: 48, objectFit: 'cover', mr: 2, borderRadius: 0.5 }}
+                  />
+                ) : null}
+                <ListItemText
+                  primary={`${s.trn} · ${s.status === 'judged' ? `rank ${s.rank} of ${s.candidateCount}` : s.status === 'locked' ? 'waiting for your judging' : 'in progress'}`}
+                  secondary={`${new Date(s.startedAt).toLocaleString()} · ${formatLst(s.lstHours)}${s.title ? ` · ${s.title}` : ''}`}
+                />
+              </ListItemButton>
+            ))}
+          </List>
+          <Link component={RouterLink} to={paths.practiceStats}>
+            All statistics and the export
+          </Link>
+        </Box>
+      ) : null}
+    </PageContainer>
+  )
+}

@@ -1,0 +1,29 @@
+import type { Language } from '../../lib/api/generated.ts'
+
+const BY_TEXT = 'crv-practice-judge-by-text'
+const LANGUAGES: Language[] = ['en', 'de', 'fr', 'es', 'it', 'ja', 'zh']
+
+const storage = (): Storage | null => {
+  try {
+    return window.localStorage
+  } catch {
+    return null
+  }
+}
+
+/** Whether the viewer judges by the candidates' tags instead of their pictures. */
+export const judgeByText = () => storage()?.getItem(BY_TEXT) === 'true'
+export const setJudgeByText = (on: boolean) => storage()?.setItem(BY_TEXT, String(on))
+
+/** The write-up's language: the descriptor trainer's choice, else the browser's. */
+export function practiceLanguage(): Language {
+  const chosen = storage()?.getItem('preferredLanguage')
+  if (chosen && (LANGUAGES as string[]).includes(chosen)) return chosen as Language
+  const browser = navigator.language.slice(0, 2)
+  return (LANGUAGES as string[]).includes(browser) ? (browser as Language) : 'en'
+}
+
+const CITY = 'crv-practice-city'
+/** The city the viewer records sessions' sidereal time for, when not the browser's position. */
+export const savedCity = () => storage()?.getItem(CITY) ?? ''
+export const setSavedCity = (city: string) => storage()?.setItem(CITY, city)

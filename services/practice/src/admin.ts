@@ -1,0 +1,304 @@
+// Target pools for administrators. Counts and lists never tell which session had which target
+// before that session's lock: a target's `sessions` counts only locked sessions, where it shows
+// among the candidates, and deleting a target an open session may hold hides it without saying so.
+import type { FastifyRequest } from 'fastify'
+import type { components } from '@crv/contracts'
+import { AppError, notFound } from '@crv/kit'
+import type { Handlers } from '@crv/kit'
+import type { Pool } from '@crv/kit/db'
+import { prepareImage } from '@crv/kit/images'
+import type { ObjectStorage } from '@crv/kit/storage'
+import { poolExists, targetById, withTransaction } from './repository.ts'
+import type { TargetRow } from './repository.ts'
+import { imageObjectKey, newImageKey } from './seed.ts'
+import { sha256Hex } from './sealing.ts'
+import { imageUrlOf } from './sessions.ts'
+import type { Vocabulary } from './vocabulary.ts'
+
+type Schemas = components['schemas']
+
+export interface AdminDeps {
+  db: Pool
+  storage: ObjectStorage
+  vocabulary: Vocabulary
+  limits: { maxBytes: number; maxPixels: number }
+}
+
+type TargetWithUse = TargetRow & { sessions: number }
+
+const USE_COUNT = `(SELECT count(*)::int FROM practice.sessions s
+                    WHERE s.locked_at IS NOT NULL AND t.id = ANY(s.candidates)) AS sessions`
+
+function targetView(t: TargetWithUse): Schemas['PracticeTarget'] {
+  return {
+    id: t.id,
+    poolId: t.pool_id,
+    slug: t.slug,
+    title: t.title,
+    feedback: t.feedback,
+    tags: t.tags,
+    licence: t.licence,
+    source: t.source,
+    attribution: t.attribution,
+    frontloading: t.frontloading,
+    imageUrl: imageUrlOf(t.image_key),
+    imageSha256: t.image_sha256,
+    retired: t.retired_at !== null,
+    sessions: t.sessions,
+    createdAt: t.created_at.toISOString(),
+  }
+}
+
+function slugOf(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 60)
+  // Trimmed by hand: /^-+|-+$/ backtracks on a long run of dashes.
+  let from = 0
+  let to = slug.length
+  while (from < to && slug[from] === '-') from++
+  while (to > from && slug[to - 1] === '-') to--
+  return slug.slice(from, to) || 'pool'
+}
+
+function decodeImage(image: string): Buffer {
+  const comma = image.startsWith('data:') ? image.indexOf(',') : -1
+  const base64 = comma >= 0 ? image.slice(comma + 1) : image
+  if (!/^[A-Za-z0-9+/=\s_-]+$/.test(base64)) {
+    throw new AppError('invalid_image_data', 400, 'The image must be a data URL or base64.')
+  }
+  return Buffer.from(base64, 'base64')
+}
+
+function checkTags(vocabulary: Vocabulary, tags: string[] | undefined): void {
+  const unknown = (tags ?? []).filter((t) => !vocabulary.has(t))
+  if (unknown.length > 0) {
+    throw new AppError(
+      'unknown_tags',
+      400,
+      `These tags are not concepts of the vocabulary: ${unknown.join(', ')}`,
+      { unknown },
+    )
+  }
+}
+
+function checkAttribution(licence: string | undefined, attribution: string | null | undefined) {
+  if (licence === 'CC-BY-4.0' && !attribution?.trim()) {
+    throw new AppError('attribution_required', 400, 'A CC-BY image needs its attribution.')
+  }
+}
+
+async function listPools(db: Pool): Promise<Schemas['PracticePool'][]> {
+  const { rows } = await db.query<{
+    id: string
+    slug: string
+    name: string
+    targets: number
+    active: number
+  }>(
+    `SELECT p.id, p.slug, p.name,
+            count(t.id) FILTER (WHERE t.deleted_at IS NULL)::int AS targets,
+            count(t.id) FILTER (WHERE t.deleted_at IS NULL AND t.retired_at IS NULL)::int AS active
+     FROM practice.pools p LEFT JOIN practice.targets t ON t.pool_id = p.id
+     GROUP BY p.id ORDER BY p.created_at, p.name`,
+  )
+  return rows.map((r) => ({
+    id: r.id,
+    slug: r.slug,
+    name: r.name,
+    targets: r.targets,
+    activeTargets: r.active,
+  }))
+}
+
+async function targetWithUse(db: Pool, id: string): Promise<TargetWithUse | null> {
+  const { rows } = await db.query<TargetWithUse>(
+    `SELECT t.*, ${USE_COUNT} FROM practice.targets t WHERE t.id = $1 AND t.deleted_at IS NULL`,
+    [id],
+  )
+  return rows[0] ?? null
+}
+
+const duplicatePool = () =>
+  new AppError('pool_exists', 409, 'A pool with this name already exists.')
+
+export function adminHandlers(deps: AdminDeps): Handlers {
+  const { db, storage, vocabulary } = deps
+  return {
+    listPracticePools: async () => listPools(db),
+
+    createPracticePool: async (request: FastifyRequest, reply) => {
+      const { name } = request.body as Schemas['PracticePoolWrite']
+      const trimmed = name.trim()
+      try {
+        const { rows } = await db.query<{ id: string }>(
+          `INSERT INTO practice.pools (slug, name) VALUES ($1, $2) RETURNING id`,
+          [`${slugOf(trimmed)}-${Date.now().toString(36)}`, trimmed],
+        )
+        const created = (await listPools(db)).find((p) => p.id === rows[0]?.id)
+        return reply.code(201).send(created)
+      } catch (err) {
+        if ((err as { code?: string }).code === '23505') throw duplicatePool()
+        throw err
+      }
+    },
+
+    renamePracticePool: async (request) => {
+      const { poolId } = request.params as { poolId: string }
+      const { name } = request.body as Schemas['PracticePoolWrite']
+      try {
+        const { rowCount } = await db.query('UPDATE practice.pools SET name = $2 WHERE id = $1', [
+          poolId,
+          name.trim(),
+        ])
+        if (!rowCount) throw notFound('Target pool not found')
+      } catch (err) {
+        if ((err as { code?: string }).code === '23505') throw duplicatePool()
+        throw err
+      }
+      return (await listPools(db)).find((p) => p.id === poolId)
+    },
+
+    listPracticeTargets: async (request) => {
+      const { poolId } = request.query as { poolId?: string }
+      const { rows } = await db.query<TargetWithUse>(
+        `SELECT t.*, ${USE_COUNT} FROM practice.targets t
+         WHERE t.deleted_at IS NULL AND ($1::uuid IS NULL OR t.pool_id = $1)
+         ORDER BY t.created_at DESC, t.title LIMIT 10000`,
+        [poolId ?? null],
+      )
+      return rows.map(targetView)
+    },
+
+    createPracticeTargets: async (request) => {
+      const body = request.body as Schemas['PracticeTargetsCreate']
+      if (!(await poolExists(db, body.poolId))) throw notFound('Target pool not found')
+      const created: Schemas['PracticeTarget'][] = []
+      const refused: Schemas['PracticeTargetsCreated']['refused'] = []
+      for (const [index, item] of body.targets.entries()) {
+        try {
+          checkTags(vocabulary, item.tags)
+          checkAttribution(item.licence, item.attribution)
+          const prepared = await prepareImage(decodeImage(item.image), {
+            fit: true,
+            limits: deps.limits,
+          })
+          const imageKey = newImageKey()
+          // The image first: a row never names an image that is not stored.
+          await storage.put(imageObjectKey(imageKey), prepared.bytes, { contentType: 'image/jpeg' })
+          const { rows } = await db.query<{ id: string }>(
+            `INSERT INTO practice.targets
+               (pool_id, title, feedback, tags, licence, source, attribution, frontloading, image_key, image_sha256)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+            [
+              body.poolId,
+              item.title.trim(),
+              item.feedback.trim(),
+              item.tags,
+              item.licence,
+              item.source.trim(),
+              item.attribution?.trim() || null,
+              item.frontloading?.trim() || null,
+              imageKey,
+              sha256Hex(prepared.bytes),
+            ],
+          )
+          const row = rows[0] ? await targetWithUse(db, rows[0].id) : null
+          if (row) created.push(targetView(row))
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err
+          refused.push({
+            index,
+            ...(item.fileName ? { fileName: item.fileName.slice(0, 200) } : {}),
+            code: err.code,
+            message: err.message,
+          })
+        }
+      }
+      request.log.info(
+        { created: created.length, refused: refused.length },
+        'practice targets added',
+      )
+      return { created, refused }
+    },
+
+    updatePracticeTarget: async (request) => {
+      const { targetId } = request.params as { targetId: string }
+      const patch = request.body as Schemas['PracticeTargetUpdate']
+      const current = await targetWithUse(db, targetId)
+      if (!current) throw notFound('Target not found')
+      checkTags(vocabulary, patch.tags)
+      checkAttribution(
+        patch.licence ?? current.licence,
+        patch.attribution === undefined ? current.attribution : patch.attribution,
+      )
+      await db.query(
+        `UPDATE practice.targets SET
+           title = COALESCE($2, title), feedback = COALESCE($3, feedback),
+           tags = COALESCE($4, tags), licence = COALESCE($5, licence), source = COALESCE($6, source),
+           attribution = CASE WHEN $7::boolean THEN $8 ELSE attribution END,
+           frontloading = CASE WHEN $9::boolean THEN $10 ELSE frontloading END,
+           retired_at = CASE WHEN $11::boolean IS NULL THEN retired_at
+                             WHEN $11 THEN COALESCE(retired_at, now()) ELSE NULL END
+         WHERE id = $1`,
+        [
+          targetId,
+          patch.title?.trim() ?? null,
+          patch.feedback?.trim() ?? null,
+          patch.tags ?? null,
+          patch.licence ?? null,
+          patch.source?.trim() ?? null,
+          patch.attribution !== undefined,
+          patch.attribution?.trim() || null,
+          patch.frontloading !== undefined,
+          patch.frontloading?.trim() || null,
+          patch.retired ?? null,
+        ],
+      )
+      const updated = await targetWithUse(db, targetId)
+      if (!updated) throw notFound('Target not found')
+      return targetView(updated)
+    },
+
+    deletePracticeTarget: async (request, reply) => {
+      const { targetId } = request.params as { targetId: string }
+      const outcome = await withTransaction(db, async (client) => {
+        const target = await targetById(client, targetId)
+        if (!target || target.deleted_at) throw notFound('Target not found')
+        const { rows } = await client.query<{ shown: number; held: number }>(
+          `SELECT count(*) FILTER (WHERE locked_at IS NOT NULL AND $1 = ANY(candidates))::int AS shown,
+                  count(*) FILTER (WHERE target_id = $1)::int AS held
+           FROM practice.sessions`,
+          [targetId],
+        )
+        const use = rows[0] ?? { shown: 0, held: 0 }
+        if (use.shown > 0) {
+          throw new AppError(
+            'target_in_use',
+            409,
+            'Sessions have used this target, so it stays for their history. Retire it instead.',
+          )
+        }
+        // An open session may hold it as its sealed target: hidden now, removed once free. The
+        // answer is the same either way, so a delete cannot tell which target a session has.
+        if (use.held > 0) {
+          await client.query('UPDATE practice.targets SET deleted_at = now() WHERE id = $1', [
+            targetId,
+          ])
+          return { removeImage: null }
+        }
+        await client.query('DELETE FROM practice.targets WHERE id = $1', [targetId])
+        return { removeImage: imageObjectKey(target.image_key) }
+      })
+      if (outcome.removeImage) {
+        await storage
+          .delete(outcome.removeImage)
+          .catch((err: Error) => request.log.warn({ err: err.message }, 'target image not removed'))
+      }
+      return reply.code(204).send()
+    },
+  }
+}

@@ -1,0 +1,105 @@
+// The starter pool shipped with the app (starter-pool/manifest.json and its images), loaded at
+// start: new targets are added by slug, existing ones keep their ids and image keys (sessions
+// point at them), so seeding twice changes nothing.
+import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Pool } from '@crv/kit/db'
+import type { ObjectStorage } from '@crv/kit/storage'
+import { poolBySlug, withTransaction } from './repository.ts'
+import { sha256Hex } from './sealing.ts'
+import type { Vocabulary } from './vocabulary.ts'
+
+export interface StarterTarget {
+  slug: string
+  title: string
+  file: string
+  feedback: string
+  tags: string[]
+  licence: 'CC0-1.0' | 'public-domain' | 'CC-BY-4.0' | 'own'
+  source: string
+  attribution: string | null
+  frontloading: string | null
+}
+
+export interface StarterManifest {
+  pool: { slug: string; name: string }
+  targets: StarterTarget[]
+}
+
+export const STARTER_POOL_SLUG = 'starter'
+
+export const imageObjectKey = (imageKey: string) => `practice/${imageKey}`
+export const newImageKey = () => `${randomBytes(16).toString('hex')}.jpg`
+
+export async function seedStarterPool(
+  pool: Pool,
+  storage: ObjectStorage,
+  dir: string,
+  vocabulary: Vocabulary,
+): Promise<{ skipped: boolean; added: number }> {
+  const manifestText = readFileSync(join(dir, 'manifest.json'), 'utf8')
+  const manifest = JSON.parse(manifestText) as StarterManifest
+  const dataHash = sha256Hex(manifestText)
+  const { rows: known } = await pool.query<{ slug: string; image_key: string }>(
+    'SELECT slug, image_key FROM practice.targets WHERE slug = ANY($1::text[])',
+    [manifest.targets.map((t) => t.slug)],
+  )
+  const existing = new Map(known.map((r) => [r.slug, r.image_key]))
+  // Every image a row names is in storage (a new bucket, or a data directory restored without
+  // its objects, gets them back), and new targets' images are stored before their rows.
+  const fresh: (StarterTarget & { imageKey: string; imageSha256: string })[] = []
+  for (const target of manifest.targets) {
+    const key = existing.get(target.slug)
+    if (key && (await storage.head(imageObjectKey(key)))) continue
+    const bytes = readFileSync(join(dir, target.file))
+    if (key) {
+      await storage.put(imageObjectKey(key), bytes, { contentType: 'image/jpeg' })
+      continue
+    }
+    const imageKey = newImageKey()
+    await storage.put(imageObjectKey(imageKey), bytes, { contentType: 'image/jpeg' })
+    fresh.push({ ...target, imageKey, imageSha256: sha256Hex(bytes) })
+  }
+  const { rows } = await pool.query<{ data_hash: string }>(
+    'SELECT data_hash FROM practice.seed_state WHERE id = 1',
+  )
+  if (rows[0]?.data_hash === dataHash && fresh.length === 0) return { skipped: true, added: 0 }
+
+  await withTransaction(pool, async (client) => {
+    await client.query(
+      `INSERT INTO practice.pools (slug, name) VALUES ($1, $2)
+       ON CONFLICT (slug) DO NOTHING`,
+      [manifest.pool.slug, manifest.pool.name],
+    )
+    const poolRow = await poolBySlug(client, manifest.pool.slug)
+    if (!poolRow) throw new Error('starter pool missing after insert')
+    for (const t of fresh) {
+      await client.query(
+        `INSERT INTO practice.targets
+           (pool_id, slug, title, feedback, tags, licence, source, attribution, frontloading, image_key, image_sha256)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+         ON CONFLICT (slug) DO NOTHING`,
+        [
+          poolRow.id,
+          t.slug,
+          t.title,
+          t.feedback,
+          t.tags.filter((tag) => vocabulary.has(tag)),
+          t.licence,
+          t.source,
+          t.attribution,
+          t.frontloading,
+          t.imageKey,
+          t.imageSha256,
+        ],
+      )
+    }
+    await client.query(
+      `INSERT INTO practice.seed_state (id, data_hash) VALUES (1, $1)
+       ON CONFLICT (id) DO UPDATE SET data_hash = EXCLUDED.data_hash, seeded_at = now()`,
+      [dataHash],
+    )
+  })
+  return { skipped: false, added: fresh.length }
+}

@@ -119,7 +119,8 @@ describe('administration', () => {
     await signIn(admin, base, adminPhone)
     const keepCard = admin.getByRole('listitem', { name: keep })
     const dropCard = admin.getByRole('listitem', { name: drop })
-    await keepCard.getByText('Gestalt (Stage 1-2)').waitFor()
+    // The card names the gestalt the word is for.
+    await keepCard.getByText(`Gestalt: ${gestalt.name} (Stage 1-2)`).waitFor()
     await keepCard.getByText(/^Submitted [A-Z][a-z]{2} \d{2}, \d{4} at \d{2}:\d{2}$/).waitFor()
     await keepCard.getByText(/^By .{8}$/).waitFor()
     await keepCard.getByText('EN', { exact: true }).waitFor()
@@ -175,7 +176,13 @@ describe('administration', () => {
     await admin.getByRole('option', { name: 'EN' }).click()
     await admin.getByRole('button', { name: 'Search' }).click()
     await admin.getByRole('checkbox', { name: `Select ${other.en} (en)` }).check()
-    await admin.getByText(/Showing 1 to \d+ of \d+ descriptors/).waitFor()
+    // The count is of what was found, not of all, and in the right number ('1 descriptor').
+    const found = admin.getByText(/^\d+ descriptors? found$/)
+    await found.waitFor()
+    const n = Number((await found.innerText()).split(' ')[0])
+    await admin
+      .getByText(`Showing 1 to ${n} of ${n} ${n === 1 ? 'descriptor' : 'descriptors'}`)
+      .waitFor()
     await admin.getByText(/Page 1 of \d+/).waitFor()
 
     await admin.getByRole('button', { name: 'Delete Selected (All Languages)' }).click()

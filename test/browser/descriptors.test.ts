@@ -175,7 +175,11 @@ describe('descriptor trainer, signed out', () => {
     await page.keyboard.press('Escape')
     await signIn.waitFor({ state: 'hidden' })
 
-    await page.getByRole('link', { name: 'Go to Sign In' }).waitFor()
+    // The export card's way to sign in opens the sign-in dialog where the visitor is.
+    await page.getByRole('button', { name: 'Go to Sign In' }).click()
+    await signIn.waitFor()
+    await page.keyboard.press('Escape')
+    await signIn.waitFor({ state: 'hidden' })
 
     await page.goto(base + '/admin')
     await page.getByText('Please log in to view your custom descriptors.').waitFor()
@@ -267,6 +271,16 @@ describe('descriptor trainer, signed in', () => {
     await page.getByRole('link', { name: 'Advanced Export' }).click()
     await page.getByRole('heading', { name: 'Export Your Data' }).waitFor()
     expect(await page.getByRole('button', { name: /^Export CSV/ }).count()).toBe(7)
+    // Each language says how many words its file holds; one without words offers no download.
+    const card = (name: string) =>
+      page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) })
+    await card('English').getByText('1 word', { exact: true }).waitFor()
+    await card('Deutsch').getByText('No words of yours yet').waitFor()
+    expect(
+      await card('Deutsch')
+        .getByRole('button', { name: /^Export CSV/ })
+        .isDisabled(),
+    ).toBe(true)
     await page.goto(base + '/admin')
     await page.getByRole('heading', { name: 'Manage Your Custom Descriptors' }).waitFor()
     await page.getByRole('button', { name: `Delete ${word}` }).click()

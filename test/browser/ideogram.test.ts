@@ -129,6 +129,25 @@ describe('Ideogram Training', () => {
     await page.close()
   })
 
+  it('toggles a gestalt from anywhere on its card but its frequency buttons', async () => {
+    const { page, problems } = await newPage()
+    const card = gestaltCard(page, 'land')
+    const toggle = gestaltToggle(page, 'land')
+    const box = await card.boundingBox()
+    if (!box) throw new Error('no Land card')
+    // The empty corner beside the frequency buttons.
+    await page.mouse.click(box.x + box.width - 6, box.y + box.height - 6)
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true')
+    // A frequency button sets the frequency only.
+    await card.getByRole('button', { name: '2x' }).click()
+    expect(await card.getByRole('button', { name: '2x' }).getAttribute('aria-pressed')).toBe('true')
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true')
+    await page.mouse.click(box.x + box.width - 6, box.y + box.height - 6)
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false')
+    expect(problems).toEqual([])
+    await page.close()
+  })
+
   it('plays a joined ideogram of three basic gestalts once', async () => {
     const { page, problems } = await newPage()
     const header = page.getByRole('banner')
@@ -190,6 +209,31 @@ describe('Ideogram Training', () => {
     await stopPlaying(page)
     expectLoopWords(await scheduled(page), ['water', customId])
 
+    // The same word again is not 'created': it is there already.
+    await field.fill('Moving  water')
+    await page.getByRole('button', { name: 'Add Gestalt' }).click()
+    await page.getByText('"moving water" is already one of your custom gestalts').waitFor()
+    expect(await custom.count()).toBe(1)
+
+    // A frequency, then delete; the toast offers Undo, which brings the word back with its
+    // frequency and selection (a new clip, so a new id).
+    await custom.getByRole('button', { name: '3x' }).click()
+    await page.getByRole('button', { name: 'Delete moving water' }).click()
+    const toast = page.getByRole('status').filter({ hasText: 'Deleted custom word "moving water"' })
+    await toast.waitFor()
+    expect(await custom.count()).toBe(0)
+    await toast.getByRole('button', { name: 'Undo' }).click()
+    await page.getByText('"moving water" is back').waitFor({ timeout: 30_000 })
+    await custom.waitFor()
+    const restoredId = (await custom.getAttribute('data-gestalt')) ?? ''
+    expect(restoredId).not.toBe(customId)
+    expect(await gestaltToggle(page, restoredId).getAttribute('aria-pressed')).toBe('true')
+    expect(await custom.getByRole('button', { name: '3x' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    )
+    // The first clip stays gone from storage; the restored word has its own.
+    expect((await fetch(base + restoredId.slice('custom-'.length))).status).toBe(200)
+
     await page.getByRole('button', { name: 'Delete moving water' }).click()
     await page.getByText('Deleted custom word "moving water"').waitFor()
     expect(await custom.count()).toBe(0)
@@ -227,3 +271,42 @@ describe('Ideogram Training', () => {
 function expectLoopWords(clips: Scheduled[], words: string[]) {
   expect(new Set(clips.map((c) => c.clipId))).toEqual(new Set(words))
 }
+
+describe('when the audio fails', () => {
+  it('retries a few times a second, shows Audio Error, and plays again once audio loads', async () => {
+    const page = await browser.newPage()
+    await enableOnsetMeasurement(page)
+    await page.goto(`${base}/`)
+    await page.getByRole('heading', { name: 'Basic Gestalts' }).waitFor()
+    await selectGestalts(page, ['land', 'space'])
+    // The network is gone for the clips: every request fails at once.
+    let failing = true
+    let requests = 0
+    await page.route('**/api/audio/**', async (route) => {
+      requests += 1
+      if (failing) await route.abort('internetdisconnected')
+      else await route.continue()
+    })
+    await startPlaying(page)
+    await page.getByRole('status').filter({ hasText: 'Audio Error' }).waitFor()
+    const from = requests
+    await page.waitForTimeout(4_000)
+    // Was 1,500–3,500 in 2–4 s: now two a second at most, then backing off.
+    expect(requests - from).toBeLessThanOrEqual(10)
+    expect(requests - from).toBeGreaterThanOrEqual(1)
+
+    failing = false
+    const before = await scheduledCount(page)
+    await page.waitForFunction(
+      (n) =>
+        ((globalThis as unknown as { __crvScheduled?: unknown[] }).__crvScheduled?.length ?? 0) > n,
+      before,
+      { timeout: 10_000, polling: 100 },
+    )
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Audio Error' }).count())
+      .toBe(0)
+    await stopPlaying(page)
+    await page.close()
+  })
+})

@@ -2,8 +2,9 @@
 // with Tab, activated with Enter or Space, the focus always visible, and given back when a
 // dialog closes.
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
-import type { Browser, Locator, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { seriousViolations } from './a11y.ts'
+import { adminPhone, signIn } from './accounts.ts'
 import { launch, watchProblems } from './browser.ts'
 
 const base = inject('baseUrl')
@@ -34,24 +35,49 @@ async function tabTo(page: Page, target: Locator, backwards = false, limit = 60)
 }
 
 /**
- * How the focused element shows its focus: 'visible' when it matches :focus-visible and draws
- * an indicator — an outline, a box shadow, or MUI's focus ring (`Mui-focusVisible` on the
- * button base, `Mui-focused` on a text field), which both paint.
+ * How the focused element shows its focus: 'visible' when it matches :focus-visible and paints
+ * an outline of at least 2 px, on itself or on the MUI button it is the input of (a checkbox),
+ * or is a text field's input whose outlined border turned into the 2 px focus border, or a
+ * slider's thumb with its halo. A class
+ * name alone (MUI's `Mui-focusVisible`) is not a ring: stage chips had it and showed nothing.
  */
+/** The few DOM members the check uses (the tests are type-checked without the DOM library). */
+interface Styled {
+  outlineStyle: string
+  outlineWidth: string
+  borderTopWidth: string
+  boxShadow: string
+}
+interface PageNode {
+  matches(selector: string): boolean
+  closest(selector: string): PageNode | null
+  querySelector(selector: string): PageNode | null
+  ownerDocument: { defaultView: { getComputedStyle(node: PageNode): Styled } | null }
+}
+
+function indicatorOf(el: PageNode): string {
+  if (!el.matches(':focus')) return 'not focused'
+  if (!el.matches(':focus-visible')) return 'no :focus-visible'
+  const view = el.ownerDocument.defaultView
+  if (!view) return 'no window'
+  const outlined = (e: PageNode | null) => {
+    if (!e) return false
+    const style = view.getComputedStyle(e)
+    return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2
+  }
+  const field = el.closest('.MuiInputBase-root.Mui-focused')
+  const border = field?.querySelector('.MuiOutlinedInput-notchedOutline')
+  const focusBorder = border ? parseFloat(view.getComputedStyle(border).borderTopWidth) >= 2 : false
+  // A slider's thumb grows an 8 px halo (a box shadow) around itself.
+  const thumb = el.closest('.MuiSlider-thumb')
+  const halo = thumb ? view.getComputedStyle(thumb).boxShadow !== 'none' : false
+  return outlined(el) || outlined(el.closest('.MuiButtonBase-root')) || focusBorder || halo
+    ? 'visible'
+    : 'no indicator'
+}
+
 async function focusIndicator(target: Locator): Promise<string> {
-  return target.evaluate((el) => {
-    if (!el.matches(':focus')) return 'not focused'
-    if (!el.matches(':focus-visible')) return 'no :focus-visible'
-    const style = el.ownerDocument.defaultView?.getComputedStyle(el)
-    if (!style) return 'no window'
-    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0
-    const ring =
-      outline ||
-      style.boxShadow !== 'none' ||
-      el.closest('.Mui-focusVisible') !== null ||
-      el.closest('.Mui-focused') !== null
-    return ring ? 'visible' : 'no indicator'
-  })
+  return target.evaluate(indicatorOf)
 }
 
 async function expectFocusedVisibly(target: Locator): Promise<void> {
@@ -101,7 +127,7 @@ describe('keyboard only: the descriptor trainer', () => {
     await nav.waitFor({ state: 'hidden' })
     await expect.poll(() => isFocused(menuButton)).toBe(true)
 
-    // Visitors reach the trainer by its address (the menu lists it for administrators).
+    // Visitors reach the trainer by its address too (the menu lists it for everyone).
     await page.goto(base + '/descriptors')
     await page.getByRole('heading', { level: 1, name: 'Descriptor Training' }).waitFor()
 
@@ -139,9 +165,13 @@ describe('keyboard only: the descriptor trainer', () => {
     const second = await nextWord(dialog, first)
     await page.keyboard.press('ArrowRight')
     const third = await nextWord(dialog, second)
+    const topOf = () => dialog.evaluate((d) => Math.round(d.getBoundingClientRect().top))
+    const top = await topOf()
     await page.keyboard.press('r')
     const related = dialog.getByRole('list', { name: 'Related Descriptors' })
     await related.waitFor()
+    // The dialog grows downwards; its top stays where the eyes are (issue [11] item 7).
+    expect(await topOf()).toBe(top)
     expect(await related.getByRole('listitem').count()).toBeGreaterThan(0)
     expect(await seriousViolations(page)).toEqual([])
 
@@ -154,7 +184,13 @@ describe('keyboard only: the descriptor trainer', () => {
     expect(await related.count()).toBe(0)
     for (let i = 0; i < 12; i++) {
       await page.keyboard.press('Tab')
-      expect(await dialog.evaluate((d) => d.matches(':focus-within'))).toBe(true)
+      // The trap brings a focus that left back at once; poll for the settled state.
+      await expect
+        .poll(() => dialog.evaluate((d) => d.matches(':focus-within')), {
+          timeout: 2_000,
+          message: `Tab ${i + 1} left the dialog`,
+        })
+        .toBe(true)
     }
     expect(fourth).not.toBe('')
 
@@ -188,6 +224,10 @@ describe('keyboard only: the descriptor trainer', () => {
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem('preferredLanguage')))
       .toBe('de')
+    // Its flag is drawn (an SVG), not an emoji that shows as two letters or an empty box
+    // where no colour emoji font is installed.
+    expect(await language.locator('svg').count()).toBe(1)
+    expect(await language.innerText()).not.toMatch(/[\u{1F1E6}-\u{1F1FF}]/u)
     await expect.poll(() => isFocused(language)).toBe(true)
     expect(problems).toEqual([])
     await context.close()
@@ -256,5 +296,68 @@ describe('keyboard only: the sidereal time page', () => {
     await expect.poll(() => page.getByTestId('auto-latitude').textContent()).toBe('52.5200')
     expect(problems).toEqual([])
     await context.close()
+  })
+})
+
+// WCAG 2.4.7 on every page: each stop of the Tab order, from the top of the page until the
+// focus comes round again, shows a focus ring (`indicatorOf`). Issue [11] item 5.
+describe('keyboard only: the focus is visible on every control', () => {
+  const pages: { path: string; admin?: boolean }[] = [
+    { path: '/' },
+    { path: '/descriptors' },
+    { path: '/sidereal-time' },
+    { path: '/practice' },
+    { path: '/admin/descriptors', admin: true },
+    { path: '/admin-panel', admin: true },
+    { path: '/admin/targets', admin: true },
+    { path: '/export-data', admin: true },
+  ]
+  let context: BrowserContext
+  let signedIn = false
+
+  beforeAll(async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  })
+  afterAll(async () => {
+    await context?.close()
+  })
+
+  it.each(pages.map((p) => [p.path, p] as const))('%s', async (path, { admin }) => {
+    const page = await context.newPage()
+    const problems = watchProblems(page)
+    // The visitor's pages come first; then the administrator signs in once.
+    if (admin && !signedIn) {
+      await page.goto(base + '/sidereal-time')
+      await signIn(page, base, adminPhone)
+      signedIn = true
+    }
+    await page.goto(base + path)
+    await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 45_000 })
+    await page.waitForLoadState('networkidle')
+    const unseen: string[] = []
+    let stops = 0
+    let first: string | null = null
+    for (let i = 0; i < 120; i++) {
+      await page.keyboard.press('Tab')
+      const stop = await page.locator('body').evaluate((body) => {
+        const el = body.ownerDocument.activeElement
+        if (!el || el === body) return null
+        const name =
+          el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().slice(0, 40) ?? ''
+        return `${el.tagName.toLowerCase()}[${el.getAttribute('role') ?? ''}] "${name}"`
+      })
+      if (stop === null) break
+      if (stop === first) break
+      first ??= stop
+      stops++
+      const indicator = await page.locator(':focus').evaluate(indicatorOf)
+      if (indicator !== 'visible') unseen.push(`${stop}: ${indicator}`)
+    }
+    // At least the header's menu, title and account buttons (an administrator without words of
+    // their own has nothing to export: those buttons are disabled, out of the Tab order).
+    expect(stops).toBeGreaterThanOrEqual(3)
+    expect(unseen).toEqual([])
+    expect(problems).toEqual([])
+    await page.close()
   })
 })

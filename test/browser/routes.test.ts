@@ -320,17 +320,23 @@ describe.each(visits)('every route of spec §2 for the %s, %s scheme', (role, sc
     await nav.waitFor()
     const entries = (await nav.getByRole('link').allInnerTexts()).map((t) => t.trim())
     // Spec §2, Side menu: admin-only entries are hidden unless signed in as an administrator.
+    // The descriptor trainer is open to everyone (issue [11]); a user's own pages need a user.
+    const everyone = ['Ideogram Training', 'Descriptor Training']
+    const own = ['My Custom Descriptors', 'Export Data']
     expect(entries).toEqual(
       role === 'administrator'
         ? [
-            'Ideogram Training',
-            'Descriptor Training',
+            ...everyone,
             'Tachistoscope',
             'Sidereal Time',
+            'Practice',
+            ...own,
             'Admin Panel',
             'Pending Descriptors',
           ]
-        : ['Ideogram Training', 'Sidereal Time'],
+        : role === 'user'
+          ? [...everyone, 'Sidereal Time', 'Practice', ...own]
+          : [...everyone, 'Sidereal Time', 'Practice'],
     )
     expect(
       await nav.getByRole('link', { name: 'Sidereal Time' }).getAttribute('aria-current'),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { launch, watchProblems } from './browser.ts'
+import { signIn } from './accounts.ts'
 
 const base = inject('baseUrl')
 let browser: Browser
@@ -42,8 +43,27 @@ describe('app shell', () => {
     await nav.getByText('Sidereal Time').waitFor()
     expect(await nav.getByText('Admin Panel').count()).toBe(0)
     expect(await nav.getByText('Tachistoscope').count()).toBe(0)
+    // The trainer is open to everyone (with stage gating); a user's own pages need a user.
+    await nav.getByRole('link', { name: 'Descriptor Training' }).waitFor()
+    expect(await nav.getByRole('link', { name: 'My Custom Descriptors' }).count()).toBe(0)
+    expect(await nav.getByRole('link', { name: 'Export Data' }).count()).toBe(0)
     await nav.getByText('Sidereal Time').click()
     await page.waitForURL(base + '/sidereal-time')
+    await page.close()
+  })
+
+  it("lists a signed-in user's own pages and the trainer, and still no admin entries", async () => {
+    const page = await browser.newPage()
+    await page.goto(base + '/')
+    await signIn(page, base)
+    await page.getByRole('button', { name: /menu/i }).first().click()
+    const nav = page.getByRole('navigation', { name: 'Main menu' })
+    await nav.getByRole('link', { name: 'Descriptor Training' }).waitFor()
+    await nav.getByRole('link', { name: 'Export Data' }).waitFor()
+    expect(await nav.getByRole('link', { name: 'Admin Panel' }).count()).toBe(0)
+    await nav.getByRole('link', { name: 'My Custom Descriptors' }).click()
+    await page.waitForURL(base + '/admin')
+    await page.getByRole('heading', { name: 'Manage Your Custom Descriptors' }).waitFor()
     await page.close()
   })
 })

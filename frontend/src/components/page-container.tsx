@@ -1,9 +1,13 @@
-import { Container } from '@mui/material'
+import { Container, type SxProps, type Theme } from '@mui/material'
 import type { ReactNode } from 'react'
 
-export function PageContainer({ children }: { children: ReactNode }) {
+export function PageContainer({ children, sx }: { children: ReactNode; sx?: SxProps<Theme> }) {
   return (
-    <Container component="section" maxWidth="lg" sx={{ py: { xs: 3, sm: 5 } }}>
+    <Container
+      component="section"
+      maxWidth="lg"
+      sx={[{ py: { xs: 3, sm: 5 } }, ...(Array.isArray(sx) ? sx : [sx])]}
+    >
       {children}
     </Container>
   )

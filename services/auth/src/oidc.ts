@@ -138,7 +138,13 @@ export function safeReturnTo(value: unknown): string {
     return '/'
   }
   if (url.origin !== base) return '/'
-  return `${url.pathname}${url.search}${url.hash}`
+  const path = `${url.pathname}${url.search}${url.hash}`
+  // Normalising turns `/.//evil.example` and `/%2e%2e//evil.example` into `//evil.example`, which
+  // a browser follows to another site: check what comes out, not only what went in.
+  if (!path.startsWith('/') || path.startsWith('//') || new URL(path, base).origin !== base) {
+    return '/'
+  }
+  return path
 }
 
 function withAuthError(returnTo: string, code: OidcErrorCode): string {
@@ -221,7 +227,9 @@ export function oidcHandlers(services: AuthServices): Handlers {
   ) {
     reply.header('cache-control', 'no-store')
     if (mode === 'redirect') {
-      return reply.redirect(result.ok ? returnTo : withAuthError(returnTo, result.code), 302)
+      // Checked again on the way out: a login stored before a fix must not redirect off-site.
+      const target = safeReturnTo(result.ok ? returnTo : withAuthError(returnTo, result.code))
+      return reply.redirect(target, 302)
     }
     // Popup mode, or a callback whose login is unknown: the page also works without an opener.
     // The popup arrives here from the provider's site; any stricter opener policy would make

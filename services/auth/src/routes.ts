@@ -87,8 +87,13 @@ export function authHandlers(services: AuthServices): Handlers {
     },
 
     listDevSmsOutbox: async (request: FastifyRequest, reply: FastifyReply) => {
-      // A development aid only: never in production, and only for the console provider.
-      if (config.NODE_ENV === 'production' || !(sms instanceof ConsoleSms)) {
+      // A development aid only: never in production, only for the console provider, and only to
+      // a caller on this machine (the codes sign anyone in, administrators included).
+      if (
+        config.NODE_ENV === 'production' ||
+        !(sms instanceof ConsoleSms) ||
+        !isLoopbackAddress(request.ip)
+      ) {
         return reply.code(404).send({ error: { code: 'not_found', message: 'No SMS outbox here' } })
       }
       const { phone } = request.query as { phone?: string }
@@ -99,4 +104,10 @@ export function authHandlers(services: AuthServices): Handlers {
 
     ...oidcHandlers(services),
   }
+}
+
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (`::ffff:127.0.0.1`). */
+export function isLoopbackAddress(ip: string): boolean {
+  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip
+  return v4.startsWith('127.') || ip === '::1'
 }

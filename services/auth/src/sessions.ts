@@ -10,6 +10,11 @@ import type { ApiUser } from './users.ts'
 import type { SigningKeys } from './keys.ts'
 
 export const REFRESH_COOKIE = 'crv_refresh'
+/**
+ * A marker beside the refresh cookie that the page can read: it holds no secret, only says that
+ * a session may exist, so a visitor's page does not ask for one (and log a 401) on every load.
+ */
+export const SESSION_MARKER_COOKIE = 'crv_session'
 /** Two tabs refreshing at once both present the same token; the second is not an attack. */
 const ROTATION_GRACE_MS = 10_000
 
@@ -32,6 +37,13 @@ function setCookie(ctx: SessionContext, reply: FastifyReply, token: string) {
     path: '/api/auth',
     maxAge: ctx.refreshTtlDays * 86_400,
   })
+  reply.setCookie(SESSION_MARKER_COOKIE, '1', {
+    httpOnly: false,
+    sameSite: 'lax',
+    secure: ctx.secureCookie,
+    path: '/',
+    maxAge: ctx.refreshTtlDays * 86_400,
+  })
 }
 
 export function clearCookie(ctx: SessionContext, reply: FastifyReply) {
@@ -41,6 +53,7 @@ export function clearCookie(ctx: SessionContext, reply: FastifyReply) {
     sameSite: 'lax',
     secure: ctx.secureCookie,
   })
+  reply.clearCookie(SESSION_MARKER_COOKIE, { path: '/', sameSite: 'lax', secure: ctx.secureCookie })
 }
 
 async function accessToken(ctx: SessionContext, user: UserRow): Promise<string> {
@@ -89,7 +102,10 @@ export async function refreshSession(
   reply: FastifyReply,
 ): Promise<{ accessToken: string; user: ApiUser }> {
   const presented = request.cookies[REFRESH_COOKIE]
-  if (!presented) throw noSession()
+  if (!presented) {
+    clearCookie(ctx, reply)
+    throw noSession()
+  }
   const result = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .select()

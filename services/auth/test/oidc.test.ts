@@ -316,20 +316,25 @@ describe('social sign-in (OpenID Connect)', () => {
     expect(await expectPage(res)).toEqual({ ok: false, code: 'oidc_failed' })
   })
 
-  it.each(['https://evil.example', '//evil.example', '/\\evil.example', 'evil', '/a b'])(
-    'returns to / instead of the returnTo %s',
-    async (returnTo) => {
-      const ok = new TestBrowser()
-      const query = `mode=redirect&returnTo=${encodeURIComponent(returnTo)}`
-      const res = await ok.fetch(await toCallback(ok, query, { login: alice.login }))
-      expect(res.status).toBe(302)
-      expect(res.headers.get('location')).toBe('/')
+  it.each([
+    'https://evil.example',
+    '//evil.example',
+    '/\\evil.example',
+    'evil',
+    '/a b',
+    '/.//evil.example/phish',
+    '/%2e%2e//evil.example',
+  ])('returns to / instead of the returnTo %s', async (returnTo) => {
+    const ok = new TestBrowser()
+    const query = `mode=redirect&returnTo=${encodeURIComponent(returnTo)}`
+    const res = await ok.fetch(await toCallback(ok, query, { login: alice.login }))
+    expect(res.status).toBe(302)
+    expect(res.headers.get('location')).toBe('/')
 
-      const cancelled = new TestBrowser()
-      const denied = await cancelled.fetch(await toCallback(cancelled, query, 'cancel'))
-      expect(denied.headers.get('location')).toBe('/?authError=oidc_denied')
-    },
-  )
+    const cancelled = new TestBrowser()
+    const denied = await cancelled.fetch(await toCallback(cancelled, query, 'cancel'))
+    expect(denied.headers.get('location')).toBe('/?authError=oidc_denied')
+  })
 
   it('rejects a callback without state', async () => {
     const res = await new TestBrowser().fetch(`${callbackUrl()}?code=abc`)
@@ -448,6 +453,13 @@ describe('social sign-in settings', () => {
     ['', '/'],
     [undefined, '/'],
     [`/${'a'.repeat(600)}`, '/'],
+    // Paths that only become another site once the URL parser normalises them.
+    ['/.//evil.example/phish', '/'],
+    ['/%2e%2e//evil.example', '/'],
+    ['/%2E%2E//evil.example/x?y#z', '/'],
+    ['/a/..//evil.example', '/'],
+    ['/././/evil.example', '/'],
+    ['/a/.//b', '/a//b'],
   ])('keeps %j as the return path %j', (value, expected) => {
     expect(safeReturnTo(value)).toBe(expected)
   })

@@ -186,14 +186,65 @@ describe('the dev SMS outbox', () => {
     expect(phones.at(-1)).toBe(second)
   })
 
+  it('answers only callers on this machine', async () => {
+    const phone = newPhone()
+    await start(phone)
+    const url = `/api/auth/dev/sms-outbox?phone=${encodeURIComponent(phone)}`
+    for (const remoteAddress of ['192.168.1.20', '10.0.0.7', '::ffff:172.17.0.2', 'fe80::1']) {
+      const res = await app.inject({ method: 'GET', url, remoteAddress })
+      expect(res.statusCode, remoteAddress).toBe(404)
+      expect(res.body).not.toContain(outboxCode(app, phone))
+    }
+    // Through the gateway the caller is the address it forwards, not the gateway's own.
+    const forwarded = await app.inject({
+      method: 'GET',
+      url,
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '192.168.1.20' },
+    })
+    expect(forwarded.statusCode).toBe(404)
+    for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      const res = await app.inject({ method: 'GET', url, remoteAddress })
+      expect(res.statusCode, remoteAddress).toBe(200)
+    }
+  })
+
   it('does not exist in production', async () => {
     const prod = await authService({
       NODE_ENV: 'production',
       PUBLIC_URL: 'https://crv.example.org',
+      ALLOW_CONSOLE_SMS: 'true',
     })
     const res = await prod.inject({ method: 'GET', url: '/api/auth/dev/sms-outbox' })
     expect(res.statusCode).toBe(404)
     await prod.close()
+  })
+})
+
+describe('send limits under concurrent starts', () => {
+  const statuses = (responses: { statusCode: number }[]) =>
+    responses.map((r) => r.statusCode).sort((a, b) => a - b)
+
+  it('sends one code when 30 starts for one number arrive at once', async () => {
+    const phone = newPhone()
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, () => post(app, '/api/auth/phone/start', { phone })),
+    )
+    expect(statuses(responses)).toEqual([202, ...Array<number>(29).fill(429)])
+  })
+
+  it('keeps the per-address cap when 40 starts to different numbers arrive at once', async () => {
+    const ip = randomIp()
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        post(app, '/api/auth/phone/start', { phone: newPhone() }, {}, ip),
+      ),
+    )
+    // PHONE_SENDS_PER_IP_PER_HOUR is 20 by default.
+    expect(statuses(responses)).toEqual([
+      ...Array<number>(20).fill(202),
+      ...Array<number>(20).fill(429),
+    ])
   })
 })
 

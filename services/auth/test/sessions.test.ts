@@ -42,6 +42,11 @@ describe('sessions', () => {
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/auth' })
     // Served on localhost here: Secure would stop the browser from sending it over http.
     expect(cookie?.secure).toBeFalsy()
+    // Beside it, a marker the page can read, with nothing in it but '1', for as long.
+    const marker = res.cookies.find((c) => c.name === 'crv_session')
+    expect(marker).toMatchObject({ value: '1', path: '/', sameSite: 'Lax' })
+    expect(marker?.httpOnly).toBeFalsy()
+    expect(marker?.maxAge).toBe(cookie?.maxAge)
   })
 
   it('answers /me for the signed-in user and 401 without a token', async () => {
@@ -92,11 +97,15 @@ describe('sessions', () => {
     })
     expect(out.statusCode).toBe(204)
     expect(out.cookies.find((c) => c.name === 'crv_refresh')?.value).toBe('')
+    expect(out.cookies.find((c) => c.name === 'crv_session')?.value).toBe('')
     expect((await refresh(cookie)).statusCode).toBe(401)
   })
 
   it('answers 401 to a refresh without a cookie or with a made-up one', async () => {
-    expect((await refresh()).statusCode).toBe(401)
+    const bare = await refresh()
+    expect(bare.statusCode).toBe(401)
+    // A marker left without its session is cleared, so the page stops asking.
+    expect(bare.cookies.find((c) => c.name === 'crv_session')?.value).toBe('')
     expect((await refresh('made-up-token')).statusCode).toBe(401)
   })
 

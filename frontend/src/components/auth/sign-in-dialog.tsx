@@ -36,6 +36,14 @@ import {
   socialFailure,
   verifyCodeFailure,
 } from './sign-in-messages.ts'
+import {
+  forgetSentCode,
+  pendingCodeFor,
+  readSentCode,
+  rememberSentCode,
+  secondsUntilResend,
+  sessionStorageOrNothing,
+} from './sent-code.ts'
 import { openSignInPopup, redirectStartUrl, waitForPopup } from './social-sign-in.ts'
 import { DialogCloseButton } from '../dialog-close-button.tsx'
 
@@ -120,16 +128,46 @@ function SignInFlow({ onSignedIn, onRedirecting }: FlowProps) {
     shownToast.current = toast(input)
   }
 
-  const sendCode = async (event?: FormEvent) => {
+  const storage = sessionStorageOrNothing()
+  // A code sent earlier (this dialog, a closed one, before a reload) that still works.
+  const [earlier, setEarlier] = useState(() => readSentCode(storage, Date.now()))
+
+  const toCodeStep = (number: string, resendAfter: number) => {
+    setPhone(number)
+    setCode('')
+    setResendIn(resendAfter)
+    setStep('code')
+  }
+
+  const enterEarlierCode = () => {
+    const sent = readSentCode(storage, Date.now())
+    setEarlier(sent)
+    if (sent) toCodeStep(sent.phone, secondsUntilResend(sent, Date.now()))
+    else notify(errorToast(signInText.codeExpired))
+  }
+
+  /** Sends a code, or, for the number a valid code went to, goes back to entering it. */
+  const sendCode = async (event?: FormEvent, again = false) => {
     event?.preventDefault()
     const number = phone.trim()
     if (!number) return notify(errorToast(signInText.phoneRequired))
+    const pending = pendingCodeFor(storage, number, Date.now())
+    if (pending && !again && secondsUntilResend(pending, Date.now()) > 0) {
+      notify({ title: signInText.codeStillValidTitle, description: signInText.codeStillValid })
+      return toCodeStep(number, secondsUntilResend(pending, Date.now()))
+    }
     const result = await startPhoneSignIn({ phoneStartRequest: { phone: number } })
-    if (result.error) return notify(sendCodeFailure(result.error))
+    if (result.error) {
+      notify(sendCodeFailure(result.error))
+      // Refused (too soon, too many), but the code sent before still works: enter that one.
+      const stillValid = pendingCodeFor(storage, number, Date.now())
+      if (stillValid && step !== 'code')
+        toCodeStep(number, secondsUntilResend(stillValid, Date.now()))
+      return
+    }
+    setEarlier(rememberSentCode(storage, number, result.data, Date.now()))
     notify({ title: signInText.codeSentTitle, description: signInText.codeSent })
-    setCode('')
-    setResendIn(result.data.resendAfterSeconds)
-    setStep('code')
+    toCodeStep(number, result.data.resendAfterSeconds)
   }
 
   const verify = async (event: FormEvent) => {
@@ -140,6 +178,7 @@ function SignInFlow({ onSignedIn, onRedirecting }: FlowProps) {
       phoneVerifyRequest: { phone: phone.trim(), code: entered },
     })
     if (result.error) return notify(verifyCodeFailure(result.error))
+    forgetSentCode(storage)
     dispatch(sessionStarted(result.data))
     notify({ title: 'Success', description: signInText.verified, variant: 'success' })
     onSignedIn()
@@ -196,6 +235,11 @@ function SignInFlow({ onSignedIn, onRedirecting }: FlowProps) {
           <Button type="submit" variant="contained" size="large" loading={sending}>
             Send Code
           </Button>
+          {earlier ? (
+            <Button variant="outlined" onClick={enterEarlierCode} disabled={sending}>
+              Enter the code sent to {earlier.phone}
+            </Button>
+          ) : null}
           <Button onClick={() => setStep('select')} disabled={sending}>
             ← Back to options
           </Button>
@@ -245,7 +289,7 @@ function SignInFlow({ onSignedIn, onRedirecting }: FlowProps) {
               Use Different Number
             </Button>
             <Button
-              onClick={() => void sendCode()}
+              onClick={() => void sendCode(undefined, true)}
               disabled={resendIn > 0 || verifying}
               loading={sending}
             >

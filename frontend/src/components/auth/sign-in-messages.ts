@@ -12,6 +12,9 @@ export const signInText = {
   invalidCode: 'Invalid verification code',
   codeSentTitle: 'Code Sent',
   codeSent: 'Verification code has been sent to your phone',
+  codeStillValidTitle: 'Code Already Sent',
+  codeStillValid: 'The code we texted you a moment ago still works: enter it below',
+  codeExpired: 'That code has expired. Please send a new one',
   verified: 'Phone number verified successfully',
   signOutFailed: 'Failed to sign out. Please try again.',
 } as const

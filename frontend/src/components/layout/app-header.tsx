@@ -32,7 +32,15 @@ export function AppHeader({ menuOpen, onMenuClick, loading, slotRef }: AppHeader
           component={RouterLink}
           to={paths.home}
           noWrap
-          sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 600, flexShrink: 0 }}
+          sx={{
+            color: 'inherit',
+            textDecoration: 'none',
+            fontWeight: 600,
+            flexShrink: 0,
+            display: 'inline-flex',
+            alignItems: 'center',
+            minHeight: 44,
+          }}
         >
           CRV Training
         </Typography>

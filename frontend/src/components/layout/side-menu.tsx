@@ -1,9 +1,12 @@
 import AccessTimeIcon from '@mui/icons-material/AccessTime'
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings'
+import DownloadIcon from '@mui/icons-material/Download'
+import EditNoteIcon from '@mui/icons-material/EditNote'
 import FlashOnIcon from '@mui/icons-material/FlashOn'
 import GestureIcon from '@mui/icons-material/Gesture'
 import PendingActionsIcon from '@mui/icons-material/PendingActions'
 import TranslateIcon from '@mui/icons-material/Translate'
+import VisibilityIcon from '@mui/icons-material/Visibility'
 import {
   Box,
   Drawer,
@@ -19,26 +22,33 @@ import type { ReactElement } from 'react'
 import { useSelector } from 'react-redux'
 import { Link as RouterLink, useLocation } from 'react-router-dom'
 import { paths } from '../../config/paths.ts'
-import { selectIsAdmin } from '../../lib/session/session-slice.ts'
+import { selectIsAdmin, selectIsSignedIn } from '../../lib/session/session-slice.ts'
 
-type MenuEntry = { label: string; to: string; icon: ReactElement; adminOnly: boolean }
+/** Who sees an entry: everyone, signed-in users (their own pages), or administrators. */
+type Audience = 'everyone' | 'signed-in' | 'admin'
+type MenuEntry = { label: string; to: string; icon: ReactElement; who: Audience }
 
+// The descriptor trainer is open to everyone with stage gating (the spec's second reading), so
+// the sign-in dialog's promise of Stage 2-3 and 4-6 leads somewhere.
 const entries: MenuEntry[] = [
-  { label: 'Ideogram Training', to: paths.home, icon: <GestureIcon />, adminOnly: false },
+  { label: 'Ideogram Training', to: paths.home, icon: <GestureIcon />, who: 'everyone' },
+  { label: 'Descriptor Training', to: paths.descriptors, icon: <TranslateIcon />, who: 'everyone' },
+  { label: 'Tachistoscope', to: paths.tachistoscope, icon: <FlashOnIcon />, who: 'admin' },
+  { label: 'Sidereal Time', to: paths.siderealTime, icon: <AccessTimeIcon />, who: 'everyone' },
+  { label: 'Practice', to: paths.practice, icon: <VisibilityIcon />, who: 'everyone' },
   {
-    label: 'Descriptor Training',
-    to: paths.descriptorTraining,
-    icon: <TranslateIcon />,
-    adminOnly: true,
+    label: 'My Custom Descriptors',
+    to: paths.customDescriptors,
+    icon: <EditNoteIcon />,
+    who: 'signed-in',
   },
-  { label: 'Tachistoscope', to: paths.tachistoscope, icon: <FlashOnIcon />, adminOnly: true },
-  { label: 'Sidereal Time', to: paths.siderealTime, icon: <AccessTimeIcon />, adminOnly: false },
-  { label: 'Admin Panel', to: paths.adminPanel, icon: <AdminPanelSettingsIcon />, adminOnly: true },
+  { label: 'Export Data', to: paths.exportData, icon: <DownloadIcon />, who: 'signed-in' },
+  { label: 'Admin Panel', to: paths.adminPanel, icon: <AdminPanelSettingsIcon />, who: 'admin' },
   {
     label: 'Pending Descriptors',
     to: paths.pendingDescriptors,
     icon: <PendingActionsIcon />,
-    adminOnly: true,
+    who: 'admin',
   },
 ]
 
@@ -46,8 +56,11 @@ export const sideMenuId = 'side-menu'
 
 export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const isAdmin = useSelector(selectIsAdmin)
+  const signedIn = useSelector(selectIsSignedIn)
   const { pathname } = useLocation()
-  const visible = entries.filter((entry) => isAdmin || !entry.adminOnly)
+  const visible = entries.filter(
+    (entry) => entry.who === 'everyone' || (entry.who === 'signed-in' ? signedIn : isAdmin),
+  )
 
   return (
     // The drawer is a modal dialog: it needs a name, and a list holds its links in <li>s.

@@ -8,6 +8,8 @@ export type ToastInput = {
   variant?: ToastVariant
   /** How long the toast stays once shown, in milliseconds. */
   duration?: number
+  /** A button on the toast (e.g. "Undo"); its handler lives outside the store (`use-toast.ts`). */
+  actionLabel?: string
 }
 
 export type Toast = {
@@ -16,6 +18,7 @@ export type Toast = {
   description: string | null
   variant: ToastVariant
   duration: number
+  actionLabel: string | null
 }
 
 export type ToastState = {
@@ -60,6 +63,7 @@ export const toastSlice = createSlice({
           description: input.description ?? null,
           variant: input.variant ?? 'default',
           duration: input.duration ?? defaultToastDuration,
+          actionLabel: input.actionLabel ?? null,
         }
         return { payload: toast }
       },

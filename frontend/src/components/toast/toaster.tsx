@@ -1,4 +1,13 @@
-import { Alert, AlertTitle, Snackbar, type AlertColor } from '@mui/material'
+import CloseIcon from '@mui/icons-material/Close'
+import {
+  Alert,
+  AlertTitle,
+  Button,
+  IconButton,
+  Snackbar,
+  Stack,
+  type AlertColor,
+} from '@mui/material'
 import { useDispatch, useSelector } from 'react-redux'
 import {
   selectToastOpen,
@@ -7,6 +16,7 @@ import {
   toastExited,
   type ToastVariant,
 } from './toast-slice.ts'
+import { forgetToastAction, runToastAction } from './use-toast.ts'
 
 const severityOf: Record<ToastVariant, AlertColor> = {
   default: 'info',
@@ -27,19 +37,50 @@ export function Toaster() {
       key={toast.id}
       open={open}
       autoHideDuration={toast.duration}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      // At the top, under the header: at the bottom it covered the trainers' control bars.
+      anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+      sx={{ top: { xs: 64, sm: 72 } }}
       onClose={(_event, reason) => {
         if (reason !== 'clickaway') dismiss()
       }}
-      slotProps={{ transition: { onExited: () => dispatch(toastExited(toast.id)) } }}
+      slotProps={{
+        transition: {
+          onExited: () => {
+            forgetToastAction(toast.id)
+            dispatch(toastExited(toast.id))
+          },
+        },
+      }}
     >
       <Alert
         severity={severityOf[toast.variant]}
         variant={toast.variant === 'destructive' ? 'filled' : 'standard'}
         role={toast.variant === 'destructive' ? 'alert' : 'status'}
         onClose={dismiss}
+        action={
+          // An action replaces Alert's own close button, so the toast brings both.
+          toast.actionLabel ? (
+            <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5, flexShrink: 0 }}>
+              <Button
+                color="inherit"
+                size="small"
+                sx={{ whiteSpace: 'nowrap', overflowWrap: 'normal' }}
+                onClick={() => {
+                  runToastAction(toast.id)
+                  dismiss()
+                }}
+              >
+                {toast.actionLabel}
+              </Button>
+              <IconButton color="inherit" size="small" aria-label="Close" onClick={dismiss}>
+                <CloseIcon fontSize="small" />
+              </IconButton>
+            </Stack>
+          ) : undefined
+        }
         elevation={6}
-        sx={{ width: '100%', maxWidth: { sm: 420 } }}
+        // Long words wrap instead of pushing the toast off the screen.
+        sx={{ width: '100%', maxWidth: { sm: 420 }, overflowWrap: 'anywhere', minWidth: 0 }}
       >
         <AlertTitle>{toast.title}</AlertTitle>
         {/* Its own element, so the description can be found (and read) apart from the title. */}

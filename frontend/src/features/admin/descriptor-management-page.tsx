@@ -24,13 +24,14 @@ import {
   Toolbar,
   Typography,
 } from '@mui/material'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { AdminOnly } from '../../components/access/index.ts'
 import { PageContainer } from '../../components/page-container.tsx'
 import { useToast } from '../../components/toast/index.ts'
 import { pageMeta } from '../../config/page-meta.ts'
 import { errorMessage } from '../../lib/api/index.ts'
 import type { Descriptor, DescriptorStatusFilter, LanguageFilter } from '../../lib/api/generated.ts'
+import { count } from '../../lib/text/count.ts'
 import { usePageMeta } from '../../lib/use-page-meta.ts'
 import {
   useBulkDeleteDescriptorsMutation,
@@ -75,10 +76,21 @@ function DescriptorManagement() {
 
   // The selection outlives a search or a page turn: words found by different searches can go
   // together; the bar and the confirmation name how many are selected.
-  function runSearch() {
-    setApplied(draft)
+  function apply(next: Filters) {
+    setDraft(next)
+    setApplied(next)
     setPage(1)
   }
+
+  // Typing searches once the typist pauses; Enter or Search at once. The lists apply at once.
+  useEffect(() => {
+    if (draft.search === applied.search) return
+    const timer = setTimeout(() => {
+      setApplied(draft)
+      setPage(1)
+    }, 400)
+    return () => clearTimeout(timer)
+  }, [draft, applied.search])
 
   function toggle(id: number) {
     setSelected((current) => {
@@ -110,7 +122,7 @@ function DescriptorManagement() {
           : (await deleteOne({ id: confirming.descriptor.id }).unwrap()).deletedCount
       toast({
         title: 'Success',
-        description: `Deleted ${deleted} descriptors across all languages`,
+        description: `Deleted ${count(deleted, 'descriptor')} across all languages`,
         variant: 'success',
       })
       setSelected((current) => {
@@ -142,7 +154,8 @@ function DescriptorManagement() {
         Descriptor Management
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 1 }}>
-        {total} descriptors in total
+        {count(total, 'descriptor')}{' '}
+        {search || applied.status !== 'all' || applied.language !== 'all' ? 'found' : 'in total'}
       </Typography>
       <Paper variant="outlined" sx={{ mt: 3, p: 2 }}>
         <Stack
@@ -152,7 +165,7 @@ function DescriptorManagement() {
           spacing={2}
           onSubmit={(event) => {
             event.preventDefault()
-            runSearch()
+            apply(draft)
           }}
         >
           <TextField
@@ -168,7 +181,7 @@ function DescriptorManagement() {
               labelId="status-filter"
               label="Status"
               value={draft.status}
-              onChange={(e) => setDraft({ ...draft, status: e.target.value })}
+              onChange={(e) => apply({ ...draft, status: e.target.value })}
             >
               {statuses.map((s) => (
                 <MenuItem key={s} value={s}>
@@ -183,7 +196,7 @@ function DescriptorManagement() {
               labelId="language-filter"
               label="Language"
               value={draft.language}
-              onChange={(e) => setDraft({ ...draft, language: e.target.value })}
+              onChange={(e) => apply({ ...draft, language: e.target.value })}
             >
               {languages.map((l) => (
                 <MenuItem key={l} value={l}>
@@ -234,7 +247,12 @@ function DescriptorManagement() {
           </Box>
         ) : (
           <TableContainer>
-            <Table size="small" aria-label="Descriptors" aria-busy={isFetching}>
+            <Table
+              size="small"
+              aria-label="Descriptors"
+              aria-busy={isFetching}
+              sx={{ '& th, & td': { px: { xs: 1, sm: 2 } } }}
+            >
               <TableHead>
                 <TableRow>
                   <TableCell padding="checkbox">
@@ -246,12 +264,12 @@ function DescriptorManagement() {
                     />
                   </TableCell>
                   <TableCell>Word</TableCell>
-                  <TableCell>Language</TableCell>
+                  <TableCell sx={wide}>Language</TableCell>
                   <TableCell>Status</TableCell>
-                  <TableCell>Type</TableCell>
-                  <TableCell>Created By</TableCell>
-                  <TableCell>Created At</TableCell>
-                  <TableCell align="right">
+                  <TableCell sx={wide}>Type</TableCell>
+                  <TableCell sx={wide}>Created By</TableCell>
+                  <TableCell sx={wide}>Created At</TableCell>
+                  <TableCell align="right" sx={{ position: 'relative' }}>
                     <Box component="span" sx={visuallyHidden}>
                       Delete
                     </Box>
@@ -268,8 +286,19 @@ function DescriptorManagement() {
                         slotProps={{ input: { 'aria-label': `Select ${d.word} (${d.language})` } }}
                       />
                     </TableCell>
-                    <TableCell sx={{ wordBreak: 'break-word' }}>{d.word}</TableCell>
-                    <TableCell>{d.language.toUpperCase()}</TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 96 }}>
+                      {d.word}
+                      {/* On a phone the three narrow columns fold in under the word. */}
+                      <Typography
+                        variant="caption"
+                        color="text.secondary"
+                        sx={{ display: { xs: 'block', md: 'none' } }}
+                      >
+                        {d.language.toUpperCase()} · {d.isCustom ? 'Custom' : 'System'} ·{' '}
+                        {formatSubmitted(d.createdAt)}
+                      </Typography>
+                    </TableCell>
+                    <TableCell sx={wide}>{d.language.toUpperCase()}</TableCell>
                     <TableCell>
                       <Chip
                         size="small"
@@ -284,9 +313,9 @@ function DescriptorManagement() {
                         variant="outlined"
                       />
                     </TableCell>
-                    <TableCell>{d.isCustom ? 'Custom' : 'System'}</TableCell>
-                    <TableCell>{shortId(d.createdBy)}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <TableCell sx={wide}>{d.isCustom ? 'Custom' : 'System'}</TableCell>
+                    <TableCell sx={wide}>{shortId(d.createdBy)}</TableCell>
+                    <TableCell sx={{ ...wide, whiteSpace: 'nowrap' }}>
                       {formatSubmitted(d.createdAt)}
                     </TableCell>
                     <TableCell align="right">
@@ -312,7 +341,7 @@ function DescriptorManagement() {
           sx={{ mt: 2, alignItems: 'center', justifyContent: 'space-between' }}
         >
           <Typography color="text.secondary">
-            Showing {first} to {first + rows.length - 1} of {total} descriptors
+            Showing {first} to {first + rows.length - 1} of {count(total, 'descriptor')}
           </Typography>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
             <Button disabled={page <= 1 || isFetching} onClick={() => setPage(page - 1)}>
@@ -338,23 +367,27 @@ function DescriptorManagement() {
         onConfirm={() => void confirmDelete()}
       >
         {confirming?.kind === 'bulk'
-          ? `Delete ${confirming.ids.length} selected descriptor${confirming.ids.length === 1 ? '' : 's'} in all seven languages? Users' hides of these words go too. This cannot be undone.`
+          ? `Delete ${count(confirming.ids.length, 'selected descriptor')} in all seven languages? Users' hides of these words go too. This cannot be undone.`
           : `Delete “${confirming?.kind === 'one' ? confirming.descriptor.word : ''}” in all seven languages? Users' hides of this word go too. This cannot be undone.`}
       </ConfirmDialog>
     </PageContainer>
   )
 }
 
+/** Columns shown from a desktop up (on a phone they fold in under the word). */
+const wide = { display: { xs: 'none', md: 'table-cell' } } as const
+
+// In strings: in `sx` a bare 1 means 100 %, which made this 'hidden' label as wide as the page.
 const visuallyHidden = {
   border: 0,
   clip: 'rect(0 0 0 0)',
-  height: 1,
-  margin: -1,
+  height: '1px',
+  margin: '-1px',
   overflow: 'hidden',
   padding: 0,
   position: 'absolute',
   whiteSpace: 'nowrap',
-  width: 1,
+  width: '1px',
 } as const
 
 export function DescriptorManagementPage() {

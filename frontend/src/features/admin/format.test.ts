@@ -16,6 +16,15 @@ describe('admin formats', () => {
   it('names the category kind', () => {
     expect(categoryLabel({ gestaltId: 3 })).toBe('Gestalt (Stage 1-2)')
     expect(categoryLabel({ gestaltId: null })).toBe('Perception (Stage 2-3/4-6)')
+    const names = {
+      gestalts: new Map([[3, { name: 'Biological', stage: 'Stage 1-2' }]]),
+      perceptions: new Map([[41, { name: 'Colours', stage: 'Stage 2-3' }]]),
+    }
+    expect(categoryLabel({ gestaltId: 3 }, names)).toBe('Gestalt: Biological (Stage 1-2)')
+    expect(categoryLabel({ gestaltId: null, perceptionId: 41 }, names)).toBe(
+      'Perception: Colours (Stage 2-3)',
+    )
+    expect(categoryLabel({ gestaltId: 9 }, names)).toBe('Gestalt (Stage 1-2)')
   })
 
   it('shows sizes in binary units', () => {

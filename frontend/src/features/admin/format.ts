@@ -21,6 +21,23 @@ export function formatBytes(bytes: number): string {
   return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`
 }
 
-/** 'Gestalt (Stage 1-2)' or 'Perception (Stage 2-3/4-6)' (spec §2). */
-export const categoryLabel = (d: { gestaltId: number | null }) =>
-  d.gestaltId !== null ? 'Gestalt (Stage 1-2)' : 'Perception (Stage 2-3/4-6)'
+type Named = { name: string; stage: string }
+
+/**
+ * What a word was submitted for: 'Gestalt: Biological (Stage 1-2)', 'Perception: Colours
+ * (Stage 2-3)'; while the names load (or for a category no longer listed), spec §2's
+ * 'Gestalt (Stage 1-2)' or 'Perception (Stage 2-3/4-6)'.
+ */
+export function categoryLabel(
+  d: { gestaltId: number | null; perceptionId?: number | null },
+  names: { gestalts?: ReadonlyMap<number, Named>; perceptions?: ReadonlyMap<number, Named> } = {},
+): string {
+  if (d.gestaltId !== null) {
+    const gestalt = names.gestalts?.get(d.gestaltId)
+    return gestalt ? `Gestalt: ${gestalt.name} (${gestalt.stage})` : 'Gestalt (Stage 1-2)'
+  }
+  const perception = d.perceptionId != null ? names.perceptions?.get(d.perceptionId) : undefined
+  return perception
+    ? `Perception: ${perception.name} (${perception.stage})`
+    : 'Perception (Stage 2-3/4-6)'
+}

@@ -151,7 +151,8 @@ export function DescriptorTrainingPage() {
   const closeDialog = () => setDialog((d) => (d ? { ...d, open: false } : d))
 
   return (
-    <PageContainer>
+    // Room at the bottom for the phone's start bar.
+    <PageContainer sx={{ pb: { xs: 12, sm: 5 } }}>
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}
@@ -172,18 +173,37 @@ export function DescriptorTrainingPage() {
         >
           <VoiceToggle voice={voice} />
           <LanguageSelect value={language} onChange={changeLanguage} />
-          {/* Hidden, not removed, while a session runs: ending the session gives it the focus back. */}
-          <Button
-            ref={startButton}
-            variant="contained"
-            size="large"
-            startIcon={<PlayArrowIcon />}
-            disabled={selectedCount === 0}
-            onClick={onStart}
-            sx={{ visibility: training.session.running ? 'hidden' : 'visible' }}
+          {/* On a phone the button rides in a bar at the bottom of the screen, within reach
+              of the checkboxes far below. */}
+          <Box
+            sx={{
+              position: { xs: 'fixed', sm: 'static' },
+              left: 0,
+              right: 0,
+              bottom: 0,
+              zIndex: 'appBar',
+              p: { xs: 1.5, sm: 0 },
+              bgcolor: { xs: 'background.paper', sm: 'transparent' },
+              boxShadow: { xs: 8, sm: 'none' },
+              display: 'flex',
+            }}
           >
-            Start Training
-          </Button>
+            {/* Hidden, not removed, while a session runs: ending the session gives it the focus back. */}
+            <Button
+              ref={startButton}
+              variant="contained"
+              size="large"
+              startIcon={<PlayArrowIcon />}
+              disabled={selectedCount === 0}
+              onClick={onStart}
+              sx={{
+                visibility: training.session.running ? 'hidden' : 'visible',
+                flexGrow: { xs: 1, sm: 0 },
+              }}
+            >
+              Start Training
+            </Button>
+          </Box>
         </Stack>
       </Stack>
 

@@ -10,15 +10,19 @@ import {
   CardContent,
   Typography,
 } from '@mui/material'
+import { Flag } from '../../components/flag.tsx'
 import { SignedInOnly, SignInRequired } from '../../components/access/index.ts'
 import { PageContainer } from '../../components/page-container.tsx'
 import { pageMeta } from '../../config/page-meta.ts'
+import { count } from '../../lib/text/count.ts'
 import { usePageMeta } from '../../lib/use-page-meta.ts'
 import { exportLanguages } from './languages.ts'
-import { useCsvExport } from './use-descriptor-actions.ts'
+import { useCsvExport, useOwnWordCounts } from './use-descriptor-actions.ts'
 
 function ExportData() {
   const { exportCsv, exporting } = useCsvExport()
+  // How many words each file would hold; a language without any has nothing to download.
+  const wordsIn = useOwnWordCounts()
   return (
     <PageContainer>
       <Typography variant="h4" component="h1" gutterBottom>
@@ -43,10 +47,14 @@ function ExportData() {
           <Card key={language.code} component="li" variant="outlined">
             <CardContent sx={{ pb: 1 }}>
               <Typography variant="h6" component="h2" lang={language.code}>
-                <span aria-hidden>{language.flag}</span> {language.name}
+                <Flag code={language.code} /> {language.name}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                my_descriptors_{language.code}_….csv
+                {wordsIn(language.code) === undefined
+                  ? 'Counting your words…'
+                  : wordsIn(language.code) === 0
+                    ? 'No words of yours yet'
+                    : count(wordsIn(language.code) ?? 0, 'word')}
               </Typography>
             </CardContent>
             <CardActions sx={{ px: 2, pb: 2 }}>
@@ -54,7 +62,10 @@ function ExportData() {
                 variant="contained"
                 startIcon={<DownloadIcon />}
                 loading={exporting === language.code}
-                disabled={exporting !== null && exporting !== language.code}
+                disabled={
+                  wordsIn(language.code) === 0 ||
+                  (exporting !== null && exporting !== language.code)
+                }
                 onClick={() => void exportCsv(language.code)}
                 aria-label={`Export CSV ${language.name}`}
               >

@@ -1,9 +1,14 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit'
+import { skipToken } from '@reduxjs/toolkit/query'
 import { useCallback, useState } from 'react'
 import { useDispatch } from 'react-redux'
 import { useToast } from '../../components/toast/index.ts'
 import { errorMessage } from '../../lib/api/index.ts'
-import type { Descriptor, Language } from '../../lib/api/generated.ts'
+import {
+  useListUserDescriptorsQuery,
+  type Descriptor,
+  type Language,
+} from '../../lib/api/generated.ts'
 import {
   descriptorsApi,
   useDeleteDescriptorMutation,
@@ -152,4 +157,16 @@ export function useCsvExport() {
   )
 
   return { exportCsv, exporting }
+}
+
+/**
+ * How many of the caller's own words each language holds (undefined while loading): an export
+ * shows what it will contain, and a language without words has nothing to download.
+ */
+export function useOwnWordCounts(signedIn = true): (language: string) => number | undefined {
+  const { data } = useListUserDescriptorsQuery(signedIn ? {} : skipToken)
+  return useCallback(
+    (language: string) => data?.filter((d) => d.language === language).length,
+    [data],
+  )
 }

@@ -10,6 +10,8 @@ export type ScheduledClip = { clipId: string; start: number; duration: number }
 declare global {
   interface Window {
     __crvMeasureOnsets?: boolean
+    /** The onset self-check's planted fault: each clip this many ms late (measuring only). */
+    __crvPlantLateMs?: number
     __crvOnsets?: MeasuredOnset[]
     __crvScheduled?: ScheduledClip[]
     __crvAudioContext?: AudioContext
@@ -22,6 +24,8 @@ type Player = {
   playingId: string | null
   play: (plan: PlaybackPlan) => void
   stop: () => void
+  /** Clips are failing to load or start; the engine keeps retrying, slower and slower. */
+  audioFailing: boolean
 }
 
 /**
@@ -31,9 +35,11 @@ type Player = {
 export function useIdeogramPlayer(options: {
   speed: SpeedKey
   volume: number
-  onClipError: (clipId: string) => void
+  /** Once when clips start failing, not for every failed clip. */
+  onAudioFailing: () => void
 }): Player {
   const [isPlaying, setIsPlaying] = useState(false)
+  const [audioFailing, setAudioFailing] = useState(false)
   const [playingId, setPlayingId] = useState<string | null>(null)
   const engine = useRef<Promise<PlaybackEngine> | null>(null)
   const latest = useRef(options)
@@ -53,9 +59,11 @@ export function useIdeogramPlayer(options: {
         window.__crvScheduled = scheduled
         window.__crvAudioContext = context
       }
+      const late = measure ? (window.__crvPlantLateMs ?? 0) : 0
       const created = new PlaybackEngine({
         context,
         ...(recorder ? { output: recorder.node } : {}),
+        ...(late > 0 ? { plantedLateSeconds: late / 1000 } : {}),
         onScheduled: (clipId, start, buffer) => {
           recorder?.arm(clipId, start, buffer)
           if (recorder) scheduled.push({ clipId, start, duration: buffer.duration })
@@ -65,7 +73,10 @@ export function useIdeogramPlayer(options: {
           if (!playing) recorder?.disarm()
           setIsPlaying(playing)
         },
-        onClipError: (clipId) => latest.current.onClipError(clipId),
+        onFailingChange: (failing) => {
+          setAudioFailing(failing)
+          if (failing) latest.current.onAudioFailing()
+        },
       })
       created.setVolume(latest.current.volume)
       created.setSpeed(latest.current.speed)
@@ -103,5 +114,5 @@ export function useIdeogramPlayer(options: {
     void engine.current?.then((e) => e.stop())
   }, [])
 
-  return { isPlaying, playingId, play, stop }
+  return { isPlaying, playingId, play, stop, audioFailing }
 }

@@ -55,14 +55,14 @@ export function useIdeogramTrainer() {
   const player = useIdeogramPlayer({
     speed,
     volume,
-    onClipError: () =>
+    onAudioFailing: () =>
       toast({
         title: 'Audio Error',
         description: 'Failed to play word audio',
         variant: 'destructive',
       }),
   })
-  const { isPlaying, playingId, play, stop } = player
+  const { isPlaying, playingId, play, stop, audioFailing } = player
 
   const loadErrorShown = useRef(false)
   useEffect(() => {
@@ -177,6 +177,15 @@ export function useIdeogramTrainer() {
         })
         return false
       }
+      // The server answers with the word it already has for a repeat: say so.
+      const known = customWords.data?.some((existing) => existing.id === result.data.id)
+      if (known) {
+        toast({
+          title: 'Already There',
+          description: `"${result.data.word}" is already one of your custom gestalts`,
+        })
+        return true
+      }
       stopWithNotice('A new gestalt was added')
       toast({
         title: 'Success',
@@ -185,7 +194,7 @@ export function useIdeogramTrainer() {
       })
       return true
     },
-    [generateAudio, stopWithNotice, toast],
+    [generateAudio, customWords.data, stopWithNotice, toast],
   )
 
   const deleteCustomGestalt = useCallback(
@@ -221,13 +230,31 @@ export function useIdeogramTrainer() {
       rememberDeletedGestalt(localStorageOrNothing(), word.id)
       setDeleted((current) => [...current, word.id])
       setSelection(({ [word.id]: _gone, ...rest }) => rest)
+      // Undo makes the word again (its clip is voiced anew), with its frequency and selection.
+      const undo = async () => {
+        const again = await generateAudio({ generateAudioRequest: { word: word.name } })
+        if ('error' in again) {
+          toast({
+            title: 'Error',
+            description: `Could not restore "${word.name}"`,
+            variant: 'destructive',
+          })
+          return
+        }
+        const id = customIdeogramWord(again.data).id
+        setLevels((current) => ({ ...current, [id]: word.probabilityLevel }))
+        if (word.selected) setSelection((current) => ({ ...current, [id]: true }))
+        toast({ title: 'Restored', description: `"${word.name}" is back`, variant: 'success' })
+      }
       toast({
         title: 'Custom gestalt deleted successfully',
         description: `Deleted custom word "${word.name}"`,
         variant: 'success',
+        duration: 8000,
+        action: { label: 'Undo', onClick: () => void undo() },
       })
     },
-    [user, openSignIn, deleteWord, stopWithNotice, toast],
+    [user, openSignIn, deleteWord, generateAudio, stopWithNotice, toast],
   )
 
   return {
@@ -239,6 +266,7 @@ export function useIdeogramTrainer() {
     volume,
     setVolume,
     isPlaying,
+    audioFailing: isPlaying && audioFailing,
     canPlay,
     togglePlay,
     selectedCount,

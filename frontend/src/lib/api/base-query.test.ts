@@ -24,7 +24,7 @@ function json(status: number, body: unknown): Response {
 const unauthorized = () => json(401, { error: { code: 'UNAUTHENTICATED', message: 'Sign in' } })
 
 /** A store whose api talks to `handler` instead of the network; records every request. */
-function setup(handler: Handler, signedIn = true) {
+function setup(handler: Handler, signedIn = true, marker = true) {
   const requests: { path: string; authorization: string | null }[] = []
   const fetchFn = async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init)
@@ -35,7 +35,11 @@ function setup(handler: Handler, signedIn = true) {
     return handler(request)
   }
   const api = createApi({
-    baseQuery: createBaseQuery({ baseUrl: 'http://crv.test/', fetchFn }),
+    baseQuery: createBaseQuery({
+      baseUrl: 'http://crv.test/',
+      fetchFn,
+      mayHaveSession: () => marker,
+    }),
     endpoints: (build) => ({
       thing: build.query<unknown, number>({ query: (n) => `api/things/${n}` }),
       refresh: build.mutation<unknown, undefined>({
@@ -164,6 +168,17 @@ describe('base query', () => {
     expect(result.error).toMatchObject({ status: 401 })
     expect(store.getState().session.status).toBe('signedOut')
     expect(requests).toHaveLength(1)
+  })
+
+  it('asks nothing without the session marker: a visitor is signed out at once', async () => {
+    const { store, requests, refresh, fetchThing } = setup(unauthorized, false, false)
+    const result = await refresh()
+    expect(result.error).toMatchObject({ status: 401, data: { error: { code: 'no_session' } } })
+    expect(store.getState().session.status).toBe('signedOut')
+    expect(requests).toEqual([])
+    // A 401 elsewhere is returned as it is, without a refresh call.
+    expect((await fetchThing(1)).error).toMatchObject({ status: 401 })
+    expect(requests.map((r) => r.path)).toEqual(['/api/things/1'])
   })
 
   it('lets a refresh call and a renewal after a 401 share one refresh call', async () => {

@@ -19,6 +19,21 @@ type RefreshResult = Awaited<ReturnType<AppBaseQuery>>
 export type BaseQueryOptions = {
   baseUrl?: string
   fetchFn?: typeof fetch
+  /** Whether a session may exist: the auth service's readable `crv_session` marker cookie. */
+  mayHaveSession?: () => boolean
+}
+
+/** The marker the auth service sets beside the httpOnly refresh cookie (no secret in it). */
+export function sessionMarkerPresent(): boolean {
+  return typeof document !== 'undefined' && /(?:^|;\s*)crv_session=1(?:;|$)/.test(document.cookie)
+}
+
+/** What the server would answer without a session, answered without asking it. */
+const noSession: RefreshResult = {
+  error: {
+    status: 401,
+    data: { error: { code: 'no_session', message: 'You are not signed in' } },
+  },
 }
 
 const refreshPath = 'api/auth/refresh'
@@ -50,7 +65,11 @@ function isSessionStarted(value: unknown): value is SessionStarted {
  * sign-in) shares one call in flight: the server rotates the cookie on each use and treats a
  * second use of the old one as theft.
  */
-export function createBaseQuery({ baseUrl = '/', fetchFn }: BaseQueryOptions = {}): AppBaseQuery {
+export function createBaseQuery({
+  baseUrl = '/',
+  fetchFn,
+  mayHaveSession = sessionMarkerPresent,
+}: BaseQueryOptions = {}): AppBaseQuery {
   const rawBaseQuery = fetchBaseQuery({
     baseUrl,
     credentials: 'include',
@@ -70,6 +89,11 @@ export function createBaseQuery({ baseUrl = '/', fetchFn }: BaseQueryOptions = {
   let refreshing: Promise<RefreshResult> | null = null
 
   function refreshSession(api: BaseQueryApi): Promise<RefreshResult> {
+    // A visitor has no session to renew: asking would only log a 401 on every page load.
+    if (!refreshing && !mayHaveSession()) {
+      api.dispatch(signedOut())
+      return Promise.resolve(noSession)
+    }
     refreshing ??= (async () => {
       try {
         // Not the caller's abort signal: others may be waiting for this call.

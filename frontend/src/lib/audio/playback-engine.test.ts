@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { ClipCache } from './clip-cache.ts'
 import { drawSequence, pickNextWord } from './pick.ts'
-import { PlaybackEngine, retryDelaySeconds, type EngineWord } from './playback-engine.ts'
+import {
+  maxRetryDelaySeconds,
+  PlaybackEngine,
+  retryDelaySeconds,
+  type EngineWord,
+} from './playback-engine.ts'
 import { delaySeconds, speeds } from './speeds.ts'
 import type {
   AudioBufferLike,
@@ -126,6 +131,7 @@ function harness(
   const heard: string[] = []
   const errors: string[] = []
   const playing: boolean[] = []
+  const failing: boolean[] = []
   const engine = new PlaybackEngine({
     context,
     clips: new ClipCache(context, server.fetchClip),
@@ -142,6 +148,7 @@ function harness(
     onScheduled: (id) => heard.push(id),
     onClipError: (id) => errors.push(id),
     onPlayingChange: (value) => playing.push(value),
+    onFailingChange: (value) => failing.push(value),
   })
   /** Moves the audio clock forward in scheduler ticks of 25 ms. */
   const run = async (seconds: number) => {
@@ -152,7 +159,18 @@ function harness(
       await flush()
     }
   }
-  return { context, server, engine, heard, errors, playing, run, ticking: () => tick !== null }
+  return {
+    context,
+    server,
+    engine,
+    heard,
+    errors,
+    playing,
+    failing,
+    clips,
+    run,
+    ticking: () => tick !== null,
+  }
 }
 
 const word = (id: string, probabilityLevel = 1): EngineWord => ({
@@ -248,6 +266,38 @@ describe('the playback engine', () => {
       retryDelaySeconds + 0.3 + 1.5 + retryDelaySeconds,
       9,
     )
+  })
+
+  it('waits in real time when every clip fails: a few requests a second, then fewer', async () => {
+    // The server is down: with two words, retries once fetched at once and storm-ed.
+    const h = harness({ '/api/audio/land': 'missing', '/api/audio/space': 'missing' })
+    h.engine.play({ mode: 'normal', words: [word('land'), word('space')], speed: 'medium' })
+    await flush()
+    await h.run(2)
+    expect(h.server.fetched.length).toBeLessThanOrEqual(2 * 2 + 2)
+    const afterTwo = h.server.fetched.length
+    await h.run(20)
+    // Backed off to one try per maxRetryDelaySeconds: about 5 in 20 s.
+    expect(h.server.fetched.length - afterTwo).toBeLessThanOrEqual(20 / maxRetryDelaySeconds + 1)
+    expect(h.server.fetched.length - afterTwo).toBeGreaterThanOrEqual(3)
+    expect(h.failing).toEqual([true])
+    expect(h.engine.playing).toBe(true)
+  })
+
+  it('plays again promptly, on time, once the clips load again', async () => {
+    const h = harness({ '/api/audio/land': 'missing', '/api/audio/space': 'missing' })
+    h.engine.play({ mode: 'normal', words: [word('land'), word('space')], speed: 'medium' })
+    await flush()
+    await h.run(30)
+    h.clips['/api/audio/land'] = [0.3, 0]
+    h.clips['/api/audio/space'] = [0.3, 0]
+    const back = h.context.currentTime
+    await h.run(maxRetryDelaySeconds + 1)
+    const first = h.context.started[0]
+    expect(first).toBeDefined()
+    // Not pushed far into the future by the failures before: within one back-off of the return.
+    expect(first?.when).toBeLessThanOrEqual(back + maxRetryDelaySeconds + retryDelaySeconds)
+    expect(h.failing).toEqual([true, false])
   })
 
   it('skips a clip that fails to start and tries the next one 500 ms later', async () => {

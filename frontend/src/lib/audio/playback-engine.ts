@@ -33,6 +33,11 @@ export interface PlaybackEngineOptions {
   tickMs?: number
   /** How far ahead of the audio clock clips are handed to the audio thread. */
   lookAheadSeconds?: number
+  /**
+   * A fault planted by the onset measurement's self-check (never set otherwise): every clip
+   * starts this much after it is due, so the measurement must report it.
+   */
+  plantedLateSeconds?: number
   /** Each clip as it is scheduled: its word, the context time it starts at and its audio. */
   onScheduled?: (clipId: string, startTime: number, buffer: AudioBufferLike) => void
   /** The word sounding now (null between words), for the page to highlight. */
@@ -40,10 +45,25 @@ export interface PlaybackEngineOptions {
   /** Playing or not; `false` also when a joined sequence has finished. */
   onPlayingChange?: (playing: boolean) => void
   onClipError?: (clipId: string, error: unknown) => void
+  /** True when clips start failing (the page shows 'Audio Error'), false once one plays again. */
+  onFailingChange?: (failing: boolean) => void
 }
 
 /** A failed clip is skipped and the next one tried this much later (spec §9). */
 export const retryDelaySeconds = 0.5
+/** When every word has failed in a row, the wait doubles up to this (offline, server down). */
+export const maxRetryDelaySeconds = 4
+
+/**
+ * The wait after the `failures`-th failure in a row among `words` words: 500 ms while some word
+ * may still work, then doubling, so a dead network gets a request every few seconds, not a storm.
+ */
+export function retryDelayAfter(failures: number, words: number): number {
+  const beyond = failures - Math.max(1, words)
+  return beyond < 0
+    ? retryDelaySeconds
+    : Math.min(maxRetryDelaySeconds, retryDelaySeconds * 2 ** (beyond + 1))
+}
 export const defaultTickMs = 25
 export const defaultLookAheadSeconds = 1
 
@@ -80,6 +100,9 @@ export class PlaybackEngine {
   private sequenceIndex = 0
   private finishAt: number | null = null
   private sounding: string | null = null
+  /** After a failure: what to try next, when it is due, and not to fetch before `fetchAt`. */
+  private retry: { lastId: string; due: number; fetchAt: number } | null = null
+  private failures = 0
 
   constructor(options: PlaybackEngineOptions) {
     this.options = options
@@ -160,6 +183,8 @@ export class PlaybackEngine {
     this.upcoming = null
     this.plan = null
     this.finishAt = null
+    this.retry = null
+    this.setFailures(0)
     this.setSounding(null)
   }
 
@@ -181,10 +206,27 @@ export class PlaybackEngine {
     )
   }
 
-  /** A clip that failed: the next word is tried 500 ms later. */
+  /**
+   * A clip that failed: the next word is due 500 ms later and fetched no sooner than that in real
+   * time. Fetching at once while only the due time moved on sent thousands of requests a second
+   * when every clip failed, and left the loop seconds behind once the network came back.
+   */
   private skip(word: EngineWord, at: number, error: unknown): void {
     this.options.onClipError?.(word.id, error)
-    this.advance(word.id, at + retryDelaySeconds, 0)
+    this.setFailures(this.failures + 1)
+    const plan = this.plan
+    const words = plan ? (plan.mode === 'normal' ? plan.words.length : plan.sequence.length) : 1
+    const delay = retryDelayAfter(this.failures, words)
+    const now = this.context.currentTime
+    const due = Math.max(at, now) + delay
+    this.upcoming = null
+    this.retry = { lastId: word.id, due, fetchAt: Math.max(now + delay, due - this.lookAhead) }
+  }
+
+  private setFailures(failures: number): void {
+    const was = this.failures > 0
+    this.failures = failures
+    if (was !== failures > 0) this.options.onFailingChange?.(failures > 0)
   }
 
   /** Chooses what follows `lastId`, due `pause` seconds after `end`. */
@@ -208,6 +250,11 @@ export class PlaybackEngine {
   private tick(): void {
     if (!this.plan) return
     const now = this.context.currentTime
+    const retry = this.retry
+    if (retry && now >= retry.fetchAt) {
+      this.retry = null
+      this.advance(retry.lastId, retry.due, 0)
+    }
     let upcoming = this.upcoming
     while (upcoming?.buffer && upcoming.due < now + this.lookAhead) {
       this.schedule(upcoming, upcoming.buffer, now)
@@ -223,7 +270,7 @@ export class PlaybackEngine {
   private schedule(upcoming: Upcoming, buffer: AudioBufferLike, now: number): void {
     const { word } = upcoming
     // Late only if the clip was not decoded in time; then as soon as possible.
-    const start = Math.max(upcoming.due, now)
+    const start = Math.max(upcoming.due, now) + (this.options.plantedLateSeconds ?? 0)
     let source: AudioBufferSourceNodeLike
     try {
       source = this.context.createBufferSource()
@@ -238,6 +285,7 @@ export class PlaybackEngine {
     const clip: Scheduled = { id: word.id, source, start, end }
     source.onended = () => source.disconnect()
     this.scheduled.push(clip)
+    this.setFailures(0)
     this.options.onScheduled?.(word.id, start, buffer)
     const pause = this.plan?.mode === 'normal' ? delaySeconds(this.speed, this.random) : 0
     this.advance(word.id, end, pause)

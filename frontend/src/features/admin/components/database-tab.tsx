@@ -17,6 +17,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material'
+import { count } from '../../../lib/text/count.ts'
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
 import type { SerializedError } from '@reduxjs/toolkit'
 import { useState, type ReactNode } from 'react'
@@ -225,7 +226,7 @@ function ActionsSection() {
       let summary: string
       if (action === 'seed') {
         const r = await seed().unwrap()
-        summary = `Seed complete: ${r.added} descriptors added, ${r.changed} changed, ${r.unchanged} unchanged (${r.concepts} concepts in ${r.categories} categories).`
+        summary = `Seed complete: ${count(r.added, 'descriptor')} added, ${r.changed} changed, ${r.unchanged} unchanged (${count(r.concepts, 'concept')} in ${count(r.categories, 'category', 'categories')}).`
       } else if (action === 'optimize') {
         const r = await optimize().unwrap()
         summary = `Optimized ${r.tables} tables in ${r.schemas.join(', ')}.`

@@ -11,6 +11,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material'
+import { count } from '../../../lib/text/count.ts'
 import { Link as RouterLink } from 'react-router-dom'
 import { paths } from '../../../config/paths.ts'
 import { errorMessage } from '../../../lib/api/index.ts'
@@ -70,8 +71,8 @@ export function DescriptorsTab() {
       ) : data ? (
         <>
           <Typography>
-            {data.descriptors.total.toLocaleString('en')} descriptors ·{' '}
-            {data.descriptors.concepts.toLocaleString('en')} concepts
+            {count(data.descriptors.total, 'descriptor')} ·{' '}
+            {count(data.descriptors.concepts, 'concept')}
           </Typography>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
             <Counts title="By stage" counts={data.descriptors.byStage} />

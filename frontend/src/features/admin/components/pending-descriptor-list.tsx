@@ -12,10 +12,14 @@ import {
   Stack,
   Typography,
 } from '@mui/material'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useToast } from '../../../components/toast/index.ts'
 import { errorMessage } from '../../../lib/api/index.ts'
-import type { Descriptor } from '../../../lib/api/generated.ts'
+import {
+  useListGestaltsQuery,
+  useListPerceptionsQuery,
+  type Descriptor,
+} from '../../../lib/api/generated.ts'
 import {
   useListPendingDescriptorsQuery,
   usePromoteDescriptorMutation,
@@ -30,6 +34,16 @@ export function PendingDescriptorList() {
   const [reject] = useRejectDescriptorMutation()
   const [busy, setBusy] = useState<{ id: number; action: 'promote' | 'reject' } | null>(null)
   const { toast } = useToast()
+  // Each card names the gestalt or perception its word was submitted for.
+  const { data: gestalts } = useListGestaltsQuery({ language: 'en' })
+  const { data: perceptions } = useListPerceptionsQuery({ language: 'en' })
+  const names = useMemo(
+    () => ({
+      gestalts: new Map((gestalts ?? []).map((g) => [g.id, g])),
+      perceptions: new Map((perceptions ?? []).map((p) => [p.id, p])),
+    }),
+    [gestalts, perceptions],
+  )
 
   async function act(descriptor: Descriptor, action: 'promote' | 'reject') {
     setBusy({ id: descriptor.id, action })
@@ -107,7 +121,7 @@ export function PendingDescriptorList() {
               </Typography>
               <Chip size="small" label={descriptor.language.toUpperCase()} />
             </Stack>
-            <Typography variant="body2">{categoryLabel(descriptor)}</Typography>
+            <Typography variant="body2">{categoryLabel(descriptor, names)}</Typography>
             <Typography variant="body2" color="text.secondary">
               Submitted {formatSubmitted(descriptor.createdAt)}
             </Typography>

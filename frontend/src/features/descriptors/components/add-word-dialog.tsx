@@ -48,7 +48,9 @@ export function AddWordDialog({ open, category, language, onClose }: AddWordDial
         description:
           errorCode(result.error) === 'duplicate_descriptor'
             ? errorMessage(result.error, 'You already added this word to this category')
-            : 'Failed to add custom word. Please try again.',
+            : errorCode(result.error) === 'descriptor_exists'
+              ? errorMessage(result.error, 'This word is already in this category')
+              : 'Failed to add custom word. Please try again.',
         variant: 'destructive',
       })
       return

@@ -1,15 +1,27 @@
 import DownloadIcon from '@mui/icons-material/Download'
-import { Button, Card, CardContent, Link, Stack, Typography } from '@mui/material'
+import { Box, Button, Card, CardContent, Link, Stack, Typography } from '@mui/material'
 import { useId } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
+import { useAuth } from '../../../components/auth/index.ts'
 import { paths } from '../../../config/paths.ts'
 import { exportLanguages } from '../languages.ts'
-import { useCsvExport } from '../use-descriptor-actions.ts'
+import { useCsvExport, useOwnWordCounts } from '../use-descriptor-actions.ts'
 
 /** Export card of the trainer: one CSV button per language, or the way to sign in. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const
+
 export function ExportCard({ signedIn }: { signedIn: boolean }) {
   const titleId = useId()
   const { exportCsv, exporting } = useCsvExport()
+  const { openSignIn } = useAuth()
+  const wordsIn = useOwnWordCounts(signedIn)
   return (
     <Card variant="outlined" component="section" aria-labelledby={titleId} sx={{ height: '100%' }}>
       <CardContent>
@@ -29,15 +41,39 @@ export function ExportCard({ signedIn }: { signedIn: boolean }) {
                   variant="outlined"
                   startIcon={<DownloadIcon />}
                   loading={exporting === language.code}
-                  disabled={exporting !== null && exporting !== language.code}
+                  disabled={
+                    wordsIn(language.code) === 0 ||
+                    (exporting !== null && exporting !== language.code)
+                  }
                   onClick={() => void exportCsv(language.code)}
                   lang={language.code}
                 >
                   {language.name}
+                  {wordsIn(language.code) === undefined ? null : (
+                    <>
+                      {' '}
+                      <Box component="span" sx={{ ml: 0.5, opacity: 0.75 }}>
+                        {wordsIn(language.code)}
+                      </Box>
+                      {/* Heard, not seen: '1 word', '3 words'. */}
+                      <Box component="span" sx={visuallyHidden}>
+                        {(wordsIn(language.code) ?? 0) === 1 ? ' word' : ' words'}
+                      </Box>
+                    </>
+                  )}
                 </Button>
               ))}
             </Stack>
-            <Link component={RouterLink} to={paths.exportData}>
+            <Link
+              component={RouterLink}
+              to={paths.exportData}
+              sx={{
+                alignSelf: 'flex-start',
+                display: 'inline-flex',
+                alignItems: 'center',
+                minHeight: 44,
+              }}
+            >
               Advanced Export
             </Link>
           </>
@@ -46,7 +82,7 @@ export function ExportCard({ signedIn }: { signedIn: boolean }) {
             <Typography color="text.secondary" sx={{ mb: 2 }}>
               Sign in to export the custom descriptors you create as CSV files.
             </Typography>
-            <Button variant="contained" component={RouterLink} to={paths.home}>
+            <Button variant="contained" onClick={openSignIn}>
               Go to Sign In
             </Button>
           </>

@@ -1,4 +1,5 @@
 import { MenuItem, TextField } from '@mui/material'
+import { Flag } from '../../../components/flag.tsx'
 import type { TrainingLanguage } from '../../../lib/api/generated.ts'
 import { isTrainingLanguage, trainingLanguages } from '../languages.ts'
 
@@ -22,7 +23,8 @@ export function LanguageSelect({ value, onChange }: LanguageSelectProps) {
     >
       {trainingLanguages.map((language) => (
         <MenuItem key={language.code} value={language.code} lang={language.code}>
-          <span aria-hidden>{language.flag}</span>&nbsp;{language.name}
+          <Flag code={language.code} />
+          &nbsp;{language.name}
         </MenuItem>
       ))}
     </TextField>

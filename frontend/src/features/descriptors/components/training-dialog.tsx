@@ -15,6 +15,7 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material'
+import { Flag } from '../../../components/flag.tsx'
 import { useEffect, useEffectEvent, useId, type ReactNode } from 'react'
 import type { Descriptor } from '../../../lib/api/generated.ts'
 import type { Category } from '../catalog.ts'
@@ -92,6 +93,9 @@ export function TrainingDialog({
       fullWidth
       maxWidth="sm"
       fullScreen={fullScreen}
+      // Held at the top: centred, it jumped up each time the related words opened or closed.
+      sx={{ '& .MuiDialog-container': { alignItems: 'flex-start' } }}
+      slotProps={{ paper: { sx: { mt: fullScreen ? 0 : { sm: 8 } } } }}
     >
       <DialogTitle id={titleId} sx={{ pr: 7 }}>
         Descriptor Training
@@ -101,7 +105,7 @@ export function TrainingDialog({
           color="text.secondary"
           sx={{ display: 'block' }}
         >
-          <span aria-hidden>{language.flag}</span> {language.name}
+          <Flag code={language.code} /> {language.name}
         </Typography>
       </DialogTitle>
       <DialogCloseButton onClick={onEnd} />

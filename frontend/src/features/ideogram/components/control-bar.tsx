@@ -5,19 +5,25 @@ import {
   Box,
   Chip,
   IconButton,
+  MenuItem,
   Paper,
   Slider,
   Stack,
+  TextField,
   ToggleButton,
   ToggleButtonGroup,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material'
 import { speeds, type SpeedKey } from '../../../lib/audio/speeds.ts'
 import type { IdeogramTrainer } from '../use-ideogram-trainer.ts'
 
 /** The bottom bar: play/pause, the speeds of spec §9 and the volume (0–100 in steps of 10). */
 export function ControlBar({ trainer }: { trainer: IdeogramTrainer }) {
-  const { isPlaying, canPlay, togglePlay, mode, speed, setSpeed, volume, setVolume } = trainer
+  const { isPlaying, audioFailing, canPlay, togglePlay, mode, speed, setSpeed, volume, setVolume } =
+    trainer
   const joined = mode === 'joined'
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true })
   return (
     <Paper
       component="section"
@@ -37,26 +43,55 @@ export function ControlBar({ trainer }: { trainer: IdeogramTrainer }) {
         >
           {isPlaying ? <PauseIcon /> : <PlayArrowIcon />}
         </IconButton>
-        <Box sx={{ flexGrow: 1, minWidth: 0, overflowX: 'auto' }}>
-          {joined ? <Chip label="Auto" aria-label="Speed: Auto" sx={{ mr: 1 }} /> : null}
-          <ToggleButtonGroup
-            exclusive
+        {audioFailing ? (
+          <Chip
+            role="status"
+            color="error"
+            variant="outlined"
+            label="Audio Error: retrying…"
+            sx={{ flexShrink: 0 }}
+          />
+        ) : null}
+        {/* On a phone the nine speeds are a list to choose from; from a tablet up, buttons. */}
+        {phone ? (
+          <TextField
+            select
             size="small"
-            value={joined ? null : speed}
+            label="Speed"
+            value={joined ? 'auto' : speed}
             disabled={joined}
-            aria-label="Speed"
-            onChange={(_event, next: SpeedKey | null) => {
-              if (next) setSpeed(next)
-            }}
-            sx={{ flexWrap: 'nowrap' }}
+            onChange={(event) => setSpeed(event.target.value as SpeedKey)}
+            sx={{ flexGrow: 1, minWidth: 0 }}
           >
+            {joined ? <MenuItem value="auto">Auto</MenuItem> : null}
             {speeds.map((s) => (
-              <ToggleButton key={s.key} value={s.key} sx={{ whiteSpace: 'nowrap', px: 1.25 }}>
+              <MenuItem key={s.key} value={s.key}>
                 {s.label}
-              </ToggleButton>
+              </MenuItem>
             ))}
-          </ToggleButtonGroup>
-        </Box>
+          </TextField>
+        ) : (
+          <Box sx={{ flexGrow: 1, minWidth: 0, overflowX: 'auto' }}>
+            {joined ? <Chip label="Auto" aria-label="Speed: Auto" sx={{ mr: 1 }} /> : null}
+            <ToggleButtonGroup
+              exclusive
+              size="small"
+              value={joined ? null : speed}
+              disabled={joined}
+              aria-label="Speed"
+              onChange={(_event, next: SpeedKey | null) => {
+                if (next) setSpeed(next)
+              }}
+              sx={{ flexWrap: 'nowrap' }}
+            >
+              {speeds.map((s) => (
+                <ToggleButton key={s.key} value={s.key} sx={{ whiteSpace: 'nowrap', px: 1.25 }}>
+                  {s.label}
+                </ToggleButton>
+              ))}
+            </ToggleButtonGroup>
+          </Box>
+        )}
         <Stack
           direction="row"
 

@@ -1,5 +1,5 @@
 import DeleteIcon from '@mui/icons-material/Delete'
-import { Box, IconButton, Paper, Stack, Typography } from '@mui/material'
+import { Box, IconButton, Paper, Typography } from '@mui/material'
 import { useId } from 'react'
 import type { FrequencyLevel, IdeogramWord } from '../gestalts.ts'
 import { GestaltCard, gridSx } from './gestalt-grid.tsx'
@@ -22,17 +22,22 @@ export function CustomWordList({ words, onToggle, onLevel, onDelete }: CustomWor
       </Typography>
       <Box sx={gridSx}>
         {words.map((word) => (
-          <Stack key={word.id} sx={{ position: 'relative' }}>
-            <GestaltCard word={word} onToggle={onToggle} onLevel={onLevel} />
-            <IconButton
-              aria-label={`Delete ${word.name}`}
-              size="small"
-              onClick={() => onDelete(word)}
-              sx={{ position: 'absolute', right: 6, bottom: 8 }}
-            >
-              <DeleteIcon fontSize="small" />
-            </IconButton>
-          </Stack>
+          <GestaltCard
+            key={word.id}
+            word={word}
+            onToggle={onToggle}
+            onLevel={onLevel}
+            action={
+              <IconButton
+                aria-label={`Delete ${word.name}`}
+                size="small"
+                onClick={() => onDelete(word)}
+                sx={{ mr: -1 }}
+              >
+                <DeleteIcon fontSize="small" />
+              </IconButton>
+            }
+          />
         ))}
       </Box>
     </Paper>

@@ -1,5 +1,6 @@
 import LockIcon from '@mui/icons-material/Lock'
 import VolumeUpIcon from '@mui/icons-material/VolumeUp'
+import type { MouseEvent, ReactNode } from 'react'
 import {
   Box,
   Card,
@@ -14,23 +15,31 @@ import { frequencyLevels, type FrequencyLevel, type IdeogramWord } from '../gest
 
 type GestaltCardProps = {
   word: IdeogramWord
+  /** A control beside the frequency buttons (a custom gestalt's delete button). */
+  action?: ReactNode
   onToggle: (id: string) => void
   onLevel: (id: string, level: FrequencyLevel) => void
 }
 
-export function GestaltCard({ word, onToggle, onLevel }: GestaltCardProps) {
+const stopToggle = (event: MouseEvent) => event.stopPropagation()
+
+export function GestaltCard({ word, action, onToggle, onLevel }: GestaltCardProps) {
   return (
     <Card
       variant="outlined"
       data-gestalt={word.id}
+      // The whole card toggles the word (the title strip is the keyboard's button; a click
+      // anywhere else on the card but its buttons does the same).
+      onClick={() => onToggle(word.id)}
       sx={{
+        cursor: 'pointer',
         borderWidth: 2,
         borderColor: word.selected ? 'primary.main' : 'divider',
         bgcolor: word.playing ? 'action.selected' : 'background.paper',
         transition: 'background-color 120ms',
       }}
     >
-      <CardActionArea aria-pressed={word.selected} onClick={() => onToggle(word.id)}>
+      <CardActionArea aria-pressed={word.selected}>
         <CardContent sx={{ py: 1.5 }}>
           <Stack
             direction="row"
@@ -43,8 +52,20 @@ export function GestaltCard({ word, onToggle, onLevel }: GestaltCardProps) {
           </Stack>
         </CardContent>
       </CardActionArea>
-      <Box sx={{ px: 2, pb: 1.5 }}>
+      <Stack
+        direction="row"
+        sx={{
+          px: 2,
+          pb: 1.5,
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          flexWrap: 'wrap',
+          gap: 1,
+        }}
+      >
         <ToggleButtonGroup
+          // A frequency button sets the frequency; it does not toggle the card as well.
+          onClick={stopToggle}
           exclusive
           size="small"
           value={word.probabilityLevel}
@@ -59,7 +80,8 @@ export function GestaltCard({ word, onToggle, onLevel }: GestaltCardProps) {
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
-      </Box>
+        {action ? <Box onClick={stopToggle}>{action}</Box> : null}
+      </Stack>
     </Card>
   )
 }

@@ -1,9 +1,20 @@
 import PlayArrowIcon from '@mui/icons-material/PlayArrow'
 import StopIcon from '@mui/icons-material/Stop'
-import { Chip, IconButton, Tooltip } from '@mui/material'
+import { Badge, Chip, IconButton, Tooltip } from '@mui/material'
 import { HeaderSlot } from '../../../components/layout/index.ts'
 import type { IdeogramTrainer } from '../use-ideogram-trainer.ts'
 import { ModeToggle } from './mode-toggle.tsx'
+
+const visuallyHiddenOnPhone = {
+  '@media (max-width: 599.95px)': {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+    whiteSpace: 'nowrap',
+  },
+} as const
 
 export const selectedLabel = (count: number) => `${count} word${count === 1 ? '' : 's'} selected`
 
@@ -32,7 +43,16 @@ export function HeaderControls({ trainer }: { trainer: IdeogramTrainer }) {
             onClick={togglePlay}
             disabled={!canPlay && !isPlaying}
           >
-            {isPlaying ? <StopIcon /> : <PlayArrowIcon />}
+            {/* On a phone the header has no room for the badge: the count rides on the button. */}
+            <Badge
+              badgeContent={selectedCount}
+              color="secondary"
+              max={99}
+              aria-hidden
+              sx={{ '& .MuiBadge-badge': { display: { xs: 'flex', sm: 'none' } } }}
+            >
+              {isPlaying ? <StopIcon /> : <PlayArrowIcon />}
+            </Badge>
           </IconButton>
         </span>
       </Tooltip>
@@ -40,7 +60,13 @@ export function HeaderControls({ trainer }: { trainer: IdeogramTrainer }) {
         size="small"
         label={selectedLabel(selectedCount)}
         aria-live="polite"
-        sx={{ color: 'inherit', bgcolor: 'rgba(255,255,255,0.16)', maxWidth: '100%' }}
+        sx={{
+          color: 'inherit',
+          bgcolor: 'rgba(255,255,255,0.16)',
+          maxWidth: '100%',
+          // Read out on a phone as well, where only the count on the play button shows.
+          ...visuallyHiddenOnPhone,
+        }}
       />
     </HeaderSlot>
   )

@@ -13,6 +13,7 @@ import {
   Stack,
   Typography,
 } from '@mui/material'
+import { count } from '../../../lib/text/count.ts'
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit'
 import { useId, useState } from 'react'
 import { useDispatch } from 'react-redux'
@@ -104,17 +105,26 @@ export function ImageUploader({
     }
     setBusy(false)
     dispatch(api.util.invalidateTags(['media']))
-    if (failed > 0) {
+    // Say what happened: how many went in, how many were refused (each row says why).
+    const added = images.length - failed
+    const where = uploadCategoryLabels[category]
+    if (failed === 0) {
+      toast({
+        title: 'Upload Complete!',
+        description: `${count(added, 'image')} added to ${where}.`,
+        variant: 'success',
+      })
+    } else if (added === 0) {
       toast({
         title: 'Upload Failed',
-        description: 'There was an error uploading your images. Please try again.',
+        description: `${failed === 1 ? 'The image was' : `All ${failed} images were`} refused; the list says why.`,
         variant: 'destructive',
       })
     } else {
       toast({
-        title: 'Upload Complete!',
-        description: `${images.length} ${images.length === 1 ? 'image' : 'images'} added to ${uploadCategoryLabels[category]}.`,
-        variant: 'success',
+        title: 'Partly Uploaded',
+        description: `${count(added, 'image')} added to ${where}; ${failed} refused (the list says why).`,
+        variant: 'destructive',
       })
     }
   }

@@ -3,7 +3,7 @@
 // start-up (cold and warm `npm start`, with the whole stack's memory), each budgeted call of
 // §7, and a busy evening's mix of every kind of traffic (steady load, a soak with each
 // process's memory, the saturation point). `npm run bench -- mixed` runs one scenario.
-import { writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { cpus, totalmem } from 'node:os'
 import { gatewayOverhead } from './scenarios/gateway-overhead.ts'
@@ -14,6 +14,7 @@ import { ideogram } from './scenarios/ideogram.ts'
 import { tachistoscope } from './scenarios/tachistoscope.ts'
 import { astro } from './scenarios/astro.ts'
 import { mixed } from './scenarios/mixed.ts'
+import { practice } from './scenarios/practice.ts'
 import type { Section } from './lib.ts'
 
 const only = process.argv.slice(2).filter((a) => !a.startsWith('-'))
@@ -25,6 +26,7 @@ const scenarios: [string, () => Promise<Section>][] = [
   ['ideogram', ideogram],
   ['tachistoscope', tachistoscope],
   ['astro', astro],
+  ['practice', practice],
   ['mixed', mixed],
 ]
 
@@ -44,11 +46,24 @@ const header = [
   'Load generator, gateway and services share the machine. Budgets are DESIGN.md §7.',
   '',
 ]
+const file = fileURLToPath(new URL('report.md', import.meta.url))
 if (only.length > 0) {
-  console.log('bench: partial run, bench/report.md left as it was')
+  // A partial run replaces its own sections of the report (by heading) and says when it ran.
+  let report = await readFile(file, 'utf8').catch(() => header.join('\n') + '\n')
+  for (const section of sections) {
+    const heading = section.markdown.split('\n')[0] ?? ''
+    const stamped = `${section.markdown.trimEnd()}\n\n_This section: \`npm run bench -- ${only.join(' ')}\` on ${new Date().toISOString()}._\n`
+    const at = report.indexOf(`${heading}\n`)
+    if (at < 0) report = `${report.trimEnd()}\n\n${stamped}`
+    else {
+      const next = report.indexOf('\n## ', at + heading.length)
+      report = `${report.slice(0, at)}${stamped}${next < 0 ? '' : report.slice(next)}`
+    }
+  }
+  await writeFile(file, report)
+  console.log(`bench: partial run, its sections written into ${file}`)
   process.exit(0)
 }
-const file = fileURLToPath(new URL('report.md', import.meta.url))
 await writeFile(file, [...header, ...sections.map((s) => s.markdown)].join('\n') + '\n')
 console.log(`bench: wrote ${file}`)
 await import('../scripts/quality-report.ts')

@@ -34,34 +34,35 @@ const SUITES: {
     name: 'Platform kit and gateway',
     match: /\/(packages\/kit|gateway)\/test\//,
     covers:
-      'contract loading, token checks, error shape, storage drivers (fs, S3 on s3rver), routing, rate limits, security headers',
+      'contract loading, token checks, error shape, storage drivers (fs, S3 on s3rver), routing, rate limits, security headers, the request log (a proxied success writes nothing at info)',
     source: 'unit',
   },
   {
     name: 'Frontend units',
     match: /\/frontend\/src\//,
-    covers: 'playback scheduler, flash engine, sidereal clock, session and sign-in state, CSV file',
+    covers:
+      'playback scheduler, flash engine, sidereal clock, session and sign-in state (the session marker, the code last sent), toasts, CSV file, plurals',
     source: 'unit',
   },
   {
     name: 'Access matrix',
     match: /\/test\/access-matrix\.test\.ts$/,
     covers:
-      'every contract operation as visitor, user and admin on its owning service, and forged tokens on every service',
+      'every contract operation as visitor, user and admin on its owning service — allowed means a status the contract declares, below 500, success for a complete GET — and forged tokens refused by every service, with the genuine token as control',
     source: 'unit',
   },
   {
     name: 'Hostile input',
     match: /\/test\/hostile\.test\.ts$/,
     covers:
-      'fast-check requests from the contract against every operation: wrong types, huge strings, unicode edge cases, formula-looking words, missing and extra fields, path traversal, malformed JSON, tampered tokens in every field — no 5xx, always the error shape, nothing stored under a forged subject or outside the rules; refresh and sign-out with the cookie from another origin refused through the real gateway (oversized, malformed and disguised images and CSV formulas are in the media and descriptors service rules)',
+      'fast-check requests from the contract against every operation: wrong types, huge strings, unicode edge cases, formula-looking words, missing and extra fields, path traversal, malformed JSON, tampered tokens in every field — no 5xx, always the error shape, nothing stored under a forged subject or outside the rules (each storing service with a positive control); refresh and sign-out with the cookie from another origin refused through the real gateway (oversized, malformed and disguised images and CSV formulas are in the media and descriptors service rules)',
     source: 'unit',
   },
   {
     name: 'Faults under load',
     match: /\/test\/faults\.test\.ts$/,
     covers:
-      'while a steady mix of requests runs: a killed service (503 at once, others unaffected, back), a speech worker killed mid-job (its jobs complete), a PostgreSQL restart and a Redis (AOF) restart (recovery within 5 s, no committed write lost, no request hanging); a full object store (507, nothing half-written) (`npm run test:faults`)',
+      'while a steady mix of requests runs: a killed service (503 at once, others unaffected, back), a speech worker killed mid-job (its jobs complete), a PostgreSQL restart and a PostgreSQL SIGKILL crash (recovery, no committed write lost), a Redis (AOF) restart (every route of the mix answered throughout), no request hanging; a bounded attacker; a full object store (507, nothing half-written) (`npm run test:faults`; in CI a missing tool fails it)',
     source: 'faults',
   },
   {
@@ -69,14 +70,14 @@ const SUITES: {
     match:
       /\/test\/(launcher|deploy|config-docs|operations|admin-cli|custom-words-speech)\.test\.ts$/,
     covers:
-      '`npm start` (crash and restart of a service, clean stop, data kept), Compose file schema, every setting documented, no unbuilt operations, the admin CLI',
+      '`npm start` (crash and restart of a service, clean stop, data kept), Compose file schema, every setting documented, every contract operation with a handler and a route, the admin CLI',
     source: 'unit',
   },
   {
     name: 'Browser journeys',
     match: /\/test\/browser\//,
     covers:
-      'the whole app in Chromium: every route as visitor, user and admin with axe-core checks, sign-in, the trainers, speech, ideogram loop timing, tachistoscope flash timing, sidereal time, administration, keyboard-only use',
+      'the whole app in Chromium: every route as visitor, user and admin with axe-core checks, every route on a phone (no sideways scroll, 44 px touch targets), sign-in, the trainers, speech, ideogram loop timing, tachistoscope flash timing, sidereal time, practice sessions, administration, keyboard-only use with a visible focus on every control',
     source: 'browser',
   },
 ]

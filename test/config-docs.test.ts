@@ -7,12 +7,15 @@ import { configShape as descriptors } from '../services/descriptors/src/config.t
 import { configShape as media } from '../services/media/src/config.ts'
 import { configShape as ai } from '../services/ai/src/config.ts'
 import { configShape as astro } from '../services/astro/src/config.ts'
+import { configShape as practice } from '../services/practice/src/config.ts'
 import { configShape as gateway } from '../gateway/src/config.ts'
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
 const example = readFileSync(new URL('../.env.example', import.meta.url), 'utf8')
 const variables = [
-  ...new Set([auth, descriptors, media, ai, astro, gateway].flatMap((s) => Object.keys(s))),
+  ...new Set(
+    [auth, descriptors, media, ai, astro, practice, gateway].flatMap((s) => Object.keys(s)),
+  ),
 ]
 
 describe('configuration documentation', () => {

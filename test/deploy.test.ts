@@ -350,6 +350,21 @@ describe('docker-compose.yml', () => {
     }
   })
 
+  it("has the services trust the stack's network for client addresses, and the gateway not", () => {
+    const [network] = Object.values(compose.networks ?? {}) as {
+      ipam?: { config?: { subnet?: string }[] }
+    }[]
+    const subnet = network?.ipam?.config?.[0]?.subnet
+    expect(subnet, 'the backend network has a fixed subnet').toMatch(/\d+\.\d+\.\d+\.\d+\/\d+/)
+    for (const name of routedServices) {
+      // Left at loopback, every client reached a service as the gateway: one per-IP limit for all.
+      expect(environmentOf(compose.services[name] ?? {}).TRUST_PROXY, name).toBe(subnet)
+    }
+    // The gateway's published port arrives through the network's bridge address: trusting the
+    // network there would let any client name its own address.
+    expect(environmentOf(compose.services.gateway ?? {}).TRUST_PROXY ?? null).toBeNull()
+  })
+
   it('interpolates only well-formed ${VAR} forms ($$ for a literal dollar)', () => {
     const text = readFileSync(composePath, 'utf8').replaceAll('$$', '')
     const wellFormed = /^\$\{[A-Za-z_][A-Za-z0-9_]*(?::?[-?+][^}]*)?\}/

@@ -5,7 +5,16 @@
 // request hanging.
 import { execFileSync, spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+} from 'node:fs'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -45,6 +54,12 @@ function hasCommand(name: string): boolean {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** A process's resident memory in MiB, from the kernel. */
+const rssMiB = (pid: number) =>
+  Math.round(
+    Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024,
+  )
 
 let lastSeen = () => ''
 
@@ -103,6 +118,34 @@ class Postgres {
   }
   stop() {
     this.pgCtl('-w', '-m', 'fast', 'stop')
+  }
+  /**
+   * A crash, not a shutdown: SIGKILL to the postmaster and every backend at once, as when the
+   * machine loses power or the kernel's OOM killer strikes. Nothing is flushed on the way out;
+   * the next start replays the write-ahead log.
+   */
+  async crash() {
+    const postmaster = Number(readFileSync(join(this.dir, 'postmaster.pid'), 'utf8').split('\n')[0])
+    const children = execFileSync('pgrep', ['-P', String(postmaster)], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map(Number)
+    for (const pid of [postmaster, ...children]) {
+      try {
+        process.kill(pid, 'SIGKILL')
+      } catch {
+        // already gone
+      }
+    }
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0)
+        return true
+      } catch {
+        return false
+      }
+    }
+    while ([postmaster, ...children].some(alive)) await sleep(20)
   }
   get url() {
     return `postgres://postgres@127.0.0.1:${this.port}/postgres`
@@ -235,6 +278,14 @@ class Load {
   }
 }
 
+// On a developer's machine without the tools the suite is skipped; in CI a missing tool is a
+// failure, or the faults would go untested without anyone noticing.
+if (!canRun && process.env.CI) {
+  throw new Error(
+    `faults need root, PostgreSQL's initdb in ${PG_BIN} and redis-server; .ci/run installs them`,
+  )
+}
+
 describe.skipIf(!canRun)('faults under load', { timeout: 240_000 }, () => {
   const pg = new Postgres()
   const redis = new RedisServer()
@@ -280,7 +331,11 @@ describe.skipIf(!canRun)('faults under load', { timeout: 240_000 }, () => {
         RATE_LIMIT_MAX: '1000000',
         // A dead worker's job goes back to the queue after 3 s rather than 30 s.
         SPEECH_JOB_LOCK_MS: '3000',
-        SPEECH_TIMEOUT_MS: '30000',
+        // Sixteen long phrases voiced after a restart took over 30 s on a CI machine busy with
+        // browsers: the claim here is that the job completes, not how fast.
+        SPEECH_TIMEOUT_MS: '90000',
+        // The gateway waits longer than the speech service, or it answers 504 first (15 s).
+        UPSTREAM_TIMEOUT_MS: '100000',
         NO_COLOR: '1',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -341,7 +396,7 @@ describe.skipIf(!canRun)('faults under load', { timeout: 240_000 }, () => {
           method: 'POST',
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
           body: JSON.stringify({ word, language: 'en' }),
-          signal: AbortSignal.timeout(60_000),
+          signal: AbortSignal.timeout(120_000),
         }).then(async (res) => ({
           status: res.status,
           bytes: (await res.arrayBuffer()).byteLength,
@@ -402,6 +457,38 @@ describe.skipIf(!canRun)('faults under load', { timeout: 240_000 }, () => {
     console.info(`faults: PostgreSQL back → services answer after ${Date.now() - upAt} ms`)
   })
 
+  it('PostgreSQL killed with SIGKILL: services recover and no committed write is lost', async () => {
+    const gestalts = (await (await fetch(`${base}/api/gestalts?language=en`)).json()) as {
+      id: number
+    }[]
+    // Several writes, the last answered just before the kill: each 201 is a promise kept.
+    const words: string[] = []
+    for (let i = 0; i < 5; i++) {
+      const word = `crashword${Date.now()}x${i}`
+      const created = await fetch(`${base}/api/descriptors`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ word, language: 'en', gestaltId: gestalts[0]?.id }),
+      })
+      expect(created.status).toBe(201)
+      words.push(word)
+    }
+    await pg.crash()
+    await sleep(500)
+    pg.start()
+    const upAt = Date.now()
+    await until(ok('/api/user/descriptors', true), 3 * RECOVERY_MS, 'descriptors reads again')
+    await until(ok('/api/auth/me', true), RECOVERY_MS, 'auth reads again')
+    const mine = (await (
+      await fetch(`${base}/api/user/descriptors`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()) as { word: string }[]
+    const kept = new Set(mine.map((d) => d.word))
+    expect(words.filter((w) => !kept.has(w))).toEqual([])
+    console.info(`faults: PostgreSQL SIGKILL → services answer after ${Date.now() - upAt} ms`)
+  })
+
   it('Redis restarts (AOF): the app keeps answering and its Redis users reconnect', async () => {
     const killedAt = Date.now()
     await redis.kill()
@@ -418,9 +505,63 @@ describe.skipIf(!canRun)('faults under load', { timeout: 240_000 }, () => {
       RECOVERY_MS,
       'every service healthy again',
     )
-    const during = load.since(killedAt).filter((s) => s.status >= 500 || s.status <= 0)
-    expect(during.filter((s) => s.route === 'astro' || s.route === 'gestalts')).toEqual([])
+    // Every route of the mix, signed-in reads included, answered throughout.
+    const during = load.since(killedAt)
+    expect(new Set(during.map((s) => s.route)).size).toBe(5)
+    expect(during.filter((s) => s.status >= 500 || s.status <= 0)).toEqual([])
     console.info(`faults: Redis back → healthy after ${Date.now() - upAt} ms`)
+  })
+
+  it('a bounded attacker: the ReDoS header and stalled anonymous uploads leave health and cheap reads fast', async () => {
+    const gateway = pidOf('gateway')
+    const rssBefore = rssMiB(gateway)
+    const port = Number(new URL(base).port)
+    // Twenty anonymous uploads declaring 24 MiB, each sending a little and then stalling.
+    const stalled = Array.from({ length: 20 }, () => {
+      const socket = connect(port, '127.0.0.1')
+      socket.on('error', () => undefined)
+      socket.write(
+        `POST /api/tachistoscope/images/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/octet-stream\r\nContent-Length: ${24 * 1024 * 1024}\r\n\r\n`,
+      )
+      socket.write(Buffer.alloc(64 * 1024, 7))
+      return socket
+    })
+    // The header that froze a service for 37 s: dots, a space and x.
+    const hostile = '.'.repeat(6_000) + ' x'
+    const attack = (async () => {
+      const statuses: number[] = []
+      for (let i = 0; i < 60; i++) {
+        const res = await fetch(`${base}/api/gestalts?language=en`, {
+          headers: { authorization: hostile },
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        })
+        await res.arrayBuffer()
+        statuses.push(res.status)
+      }
+      return statuses
+    })()
+    const times: number[] = []
+    for (let i = 0; i < 60; i++) {
+      for (const path of ['/api/health', '/api/settings']) {
+        const started = performance.now()
+        const res = await fetch(base + path, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
+        await res.arrayBuffer()
+        times.push(performance.now() - started)
+        expect(res.status, path).toBe(200)
+      }
+    }
+    const statuses = await attack
+    for (const socket of stalled) socket.destroy()
+    const rssAfter = rssMiB(gateway)
+    const slowest = Math.max(...times)
+    console.info(
+      `faults: under attack ${times.length} health and settings reads, slowest ${Math.round(slowest)} ms; gateway RSS ${rssBefore} → ${rssAfter} MiB`,
+    )
+    // Answered, not frozen: the hostile header is no token (200 for a public route).
+    expect(new Set(statuses)).toEqual(new Set([200]))
+    // Generous bounds (a shared 2-core machine): the freeze this guards against took 37 s.
+    expect(slowest).toBeLessThan(1_000)
+    expect(rssAfter - rssBefore).toBeLessThan(100)
   })
 
   it('no request hung past its timeout through all of it', async () => {

@@ -1,9 +1,10 @@
-// Operations whose issue has not landed answer 501. This list must shrink to zero as the
-// issues land: implementing an operation fails this test until it leaves the list, and a new
-// operation without a handler fails it until someone decides it belongs here.
+// Every operation of the contract has a handler in the service that owns it: a service whose
+// handler map misses an operation (or names one the contract does not have) fails here, before
+// any request reaches the gap.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { FastifyInstance, FastifyPluginAsync, InjectOptions } from 'fastify'
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import { buildTestService, testDatabaseUrl } from '@crv/kit/testing'
+import { contractOperations } from '@crv/kit'
 import type { BaseConfig, TokenVerifier } from '@crv/kit'
 import authApp from '../services/auth/src/app.ts'
 import { loadAuthConfig } from '../services/auth/src/config.ts'
@@ -15,46 +16,39 @@ import aiApp from '../services/ai/src/app.ts'
 import { loadAiConfig } from '../services/ai/src/config.ts'
 import astroApp from '../services/astro/src/app.ts'
 import { loadAstroConfig } from '../services/astro/src/config.ts'
-
-const NOT_IMPLEMENTED: Record<string, string[]> = {}
-
-// One valid request per service to an operation that is not built yet.
-const PROBES: Record<string, InjectOptions> = {
-  auth: { method: 'GET', url: '/api/auth/oidc/start' },
-}
+import practiceApp from '../services/practice/src/app.ts'
+import { loadPracticeConfig } from '../services/practice/src/config.ts'
 
 type Plugin = FastifyPluginAsync<{ config: BaseConfig; verifyToken?: TokenVerifier }>
-const services: [string, Plugin, (env: NodeJS.ProcessEnv) => BaseConfig, boolean][] = [
-  ['auth', authApp as Plugin, loadAuthConfig, true],
-  ['descriptors', descriptorsApp as Plugin, loadDescriptorsConfig, true],
-  ['media', mediaApp as Plugin, loadMediaConfig, true],
-  ['ai', aiApp as Plugin, loadAiConfig, false],
-  ['astro', astroApp as Plugin, loadAstroConfig, false],
+const services: [string, Plugin, (env: NodeJS.ProcessEnv) => BaseConfig][] = [
+  ['auth', authApp as Plugin, loadAuthConfig],
+  ['descriptors', descriptorsApp as Plugin, loadDescriptorsConfig],
+  ['media', mediaApp as Plugin, loadMediaConfig],
+  ['ai', aiApp as Plugin, loadAiConfig],
+  ['astro', astroApp as Plugin, loadAstroConfig],
+  ['practice', practiceApp as Plugin, loadPracticeConfig],
 ]
 
-describe.each(services)('%s operations not built yet', (name, plugin, load, usesDatabase) => {
+it('lists a service here for every tag of the contract', () => {
+  const tags = new Set(contractOperations().map((op) => op.tag))
+  tags.delete('gateway')
+  expect([...tags].sort()).toEqual(services.map(([name]) => name).sort())
+})
+
+describe.each(services)('%s', (name, plugin, load) => {
   let app: FastifyInstance
-  let admin: string
   beforeAll(async () => {
-    const built = await buildTestService(
-      plugin,
-      load,
-      usesDatabase ? { DATABASE_URL: testDatabaseUrl() } : {},
-    )
-    app = built.app
-    admin = await built.keys.tokenFor('admin')
+    app = (await buildTestService(plugin, load, { DATABASE_URL: testDatabaseUrl() })).app
   })
   afterAll(() => app.close())
 
-  it('are exactly the listed ones', () => {
-    expect([...app.operations.pending].sort()).toEqual([...(NOT_IMPLEMENTED[name] ?? [])].sort())
-  })
-
-  it('answer 501 in the error shape', async () => {
-    const probe = PROBES[name]
-    if (!probe || !app.operations.pending.length) return
-    const res = await app.inject({ ...probe, headers: { authorization: `Bearer ${admin}` } })
-    expect(res.statusCode).toBe(501)
-    expect(res.json().error.code).toBe('not_implemented')
+  it('has a handler for each of its operations', () => {
+    expect(app.operations.pending).toEqual([])
+    // And it serves them: each operation of its tag is a route of the app.
+    const mine = contractOperations().filter((op) => op.tag === name)
+    expect(mine.length).toBeGreaterThan(0)
+    for (const op of mine) {
+      expect(app.hasRoute({ method: op.method, url: op.url }), `${op.method} ${op.path}`).toBe(true)
+    }
   })
 })

@@ -92,6 +92,7 @@ async function queueThroughput(): Promise<string[]> {
     await new Promise((r) => setTimeout(r, 500))
   }
   const rows: string[] = []
+  let selfCheck = 'Self-check: not run.'
   const dataDir = await mkdtemp(join(tmpdir(), 'crv-bench-speech-'))
   try {
     const jobs = 200
@@ -123,28 +124,43 @@ async function queueThroughput(): Promise<string[]> {
         }
         await queue.waitUntilReady()
         const started = performance.now()
-        await queue.addBulk(
-          Array.from({ length: jobs }, (_, i) => ({
+        // The self-check rides along: a few jobs no engine can voice (an unknown language),
+        // which must come out as failures, not as throughput.
+        const planted = workers === 1 ? 5 : 0
+        await queue.addBulk([
+          ...Array.from({ length: jobs }, (_, i) => ({
             name: 'speak',
             data: {
               text: `pebble ${workers} ${i} shore`,
               language: 'en',
               key: `bench/${name}/${i}.mp3`,
             },
-            opts: { removeOnComplete: false },
+            opts: { removeOnComplete: false, removeOnFail: false },
           })),
-        )
+          ...Array.from({ length: planted }, (_, i) => ({
+            name: 'speak',
+            data: { text: `planted ${i}`, language: 'xx', key: `bench/${name}/planted-${i}.mp3` },
+            opts: { removeOnComplete: false, removeOnFail: false, attempts: 1 },
+          })),
+        ])
+        let counts: Record<string, number> = {}
         for (;;) {
-          const counts = await queue.getJobCounts('completed', 'failed')
-          if ((counts.completed ?? 0) + (counts.failed ?? 0) >= jobs) break
+          counts = await queue.getJobCounts('completed', 'failed')
+          if ((counts.completed ?? 0) + (counts.failed ?? 0) >= jobs + planted) break
           await new Promise((r) => setTimeout(r, 20))
         }
         const seconds = (performance.now() - started) / 1000
-        const rate = jobs / seconds
+        const failed = counts.failed ?? 0
+        // Only voiced words count as throughput; every failure is reported.
+        const rate = (counts.completed ?? 0) / seconds
         if (workers === 1) single = rate
+        const genuineFailures = failed - planted
         rows.push(
-          `| ${workers} | ${jobs} | ${seconds.toFixed(2)} s | ${rate.toFixed(1)} | ${workers === 1 ? '1.00×' : `${(rate / single).toFixed(2)}×`} |`,
+          `| ${workers} | ${jobs} | ${seconds.toFixed(2)} s | ${rate.toFixed(1)} | ${workers === 1 ? '1.00×' : `${(rate / single).toFixed(2)}×`} | ${genuineFailures}${genuineFailures > 0 ? ' **(failures)**' : ''} |`,
         )
+        if (planted > 0) {
+          selfCheck = `Self-check: ${planted} planted jobs in an unknown language → ${failed} failed in all (must be ≥ ${planted}): ${failed >= planted ? 'yes' : '**no**'}.`
+        }
       } finally {
         await Promise.all(children.map((c) => stop(c)))
         await queue.obliterate({ force: true }).catch(() => {})
@@ -159,8 +175,10 @@ async function queueThroughput(): Promise<string[]> {
   return [
     `Queue throughput: ${process.env.REDIS_URL ? 'REDIS_URL' : 'a temporary redis-server'}, worker processes with one job at a time each, 200 new words (eSpeak NG in-process); budget: grows linearly with worker processes (on a 2-core box shared with Redis and the load generator, 2 is the ceiling).`,
     '',
-    '| worker processes | jobs | time | jobs/s | vs 1 worker |',
-    '|---:|---:|---:|---:|---:|',
+    '| worker processes | jobs | time | voiced/s | vs 1 worker | failed |',
+    '|---:|---:|---:|---:|---:|---:|',
     ...rows,
+    '',
+    selfCheck,
   ]
 }

@@ -36,24 +36,34 @@ async function timeToReady(
   }
 }
 
-/** `npm start` from a fresh data directory (cold) and again on the same one (warm). */
+/** DESIGN.md §7: whole stack RSS ≤ 1.2 GB. */
+const RSS_BUDGET_MIB = Math.round((1.2 * 1e9) / 2 ** 20)
+
+/**
+ * `npm start` as a new user meets it: cold is a fresh clone's first start (no frontend build, a
+ * new data directory: the launcher builds the frontend and creates the database); warm is the
+ * next start on the same directory.
+ */
 export async function startup(): Promise<Section> {
   const dataDir = await mkdtemp(join(tmpdir(), 'crv-bench-start-'))
   try {
+    // The launcher rebuilds what is missing; the build it leaves is the same as the one removed.
+    await rm(join(root, 'frontend', 'dist'), { recursive: true, force: true })
     const cold = await timeToReady(dataDir)
     const warm = await timeToReady(dataDir)
+    const verdict = (rss: number) => (rss <= RSS_BUDGET_MIB ? 'yes' : '**no**')
     return {
       markdown: [
         '## Start-up',
         '',
-        '`npm start` on the embedded defaults (frontend already built); memory of every process of the tree, npm included, 2 s after ready. The whole stack in memory is the PSS sum: each process’s RSS counts the pages it shares with the others (Node’s own code, mapped by all of them) again, so the RSS sum is an upper bound that counts those pages up to nine times.',
+        '`npm start` on the embedded defaults; cold = first start of a fresh clone (the frontend built by the launcher, a new data directory), warm = the next start. Memory of every process of the tree, npm included, 2 s after ready. DESIGN.md §7 budgets the whole stack’s RSS, summed as written; the PSS sum beside it counts pages the processes share (Node’s own code, mapped by all nine) once.',
         '',
-        '| start | ready after | whole stack (PSS summed) | RSS summed |',
-        '|---|---:|---:|---:|',
-        `| cold (new data directory) | ${cold.seconds.toFixed(1)} s | ${cold.memory.pss} MiB | ${cold.memory.rss} MiB |`,
-        `| warm (same data directory) | ${warm.seconds.toFixed(1)} s | ${warm.memory.pss} MiB | ${warm.memory.rss} MiB |`,
+        '| start | ready after | RSS summed | within RSS budget | PSS summed |',
+        '|---|---:|---:|---|---:|',
+        `| cold (fresh clone: build + new data directory) | ${cold.seconds.toFixed(1)} s | ${cold.memory.rss} MiB | ${verdict(cold.memory.rss)} | ${cold.memory.pss} MiB |`,
+        `| warm (same data directory) | ${warm.seconds.toFixed(1)} s | ${warm.memory.rss} MiB | ${verdict(warm.memory.rss)} | ${warm.memory.pss} MiB |`,
         '',
-        'Budgets: cold ≤ 30 s, warm ≤ 10 s, whole stack ≤ 1.2 GB (1,144 MiB).',
+        `Budgets: cold ≤ 30 s, warm ≤ 10 s, whole stack RSS ≤ 1.2 GB (${RSS_BUDGET_MIB.toLocaleString('en')} MiB).`,
         '',
       ].join('\n'),
     }

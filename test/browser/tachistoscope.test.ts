@@ -100,8 +100,11 @@ describe('tachistoscope, as an administrator', () => {
     await files.getByText('Uploaded (640×480)').waitFor()
     await files.getByText(/^Refused: The file is not a JPEG, PNG, WebP or GIF image/).waitFor()
     await files.getByText('Skipped: not an image file').waitFor()
-    await page.getByText('Upload Failed').waitFor()
-    await page.getByText('There was an error uploading your images. Please try again.').waitFor()
+    // The toast says what happened: two in, one refused (not "Upload Failed… try again").
+    await page.getByText('Partly Uploaded').waitFor()
+    await page
+      .getByText('2 images added to Random Objects; 1 refused (the list says why).')
+      .waitFor()
 
     const gallery = page.getByRole('region', { name: /Random Objects/ })
     await gallery.getByRole('img', { name: 'big-photo.jpg' }).waitFor()

@@ -23,6 +23,7 @@ import type { LanguageOption } from '../languages.ts'
 import type { TrainingSession } from '../use-training-session.ts'
 import { WordChip, WordList } from './word-chip.tsx'
 import { DialogCloseButton } from '../../../components/dialog-close-button.tsx'
+import { SteadyButton } from '../../../components/steady-button.tsx'
 
 type TrainingDialogProps = {
   session: TrainingSession
@@ -66,7 +67,7 @@ export function TrainingDialog({
   const category = descriptor ? categoryOf(descriptor) : undefined
 
   // Enter or → for the next word, R to reveal; Enter on a focused button keeps its own meaning.
-  // Listened for on the window: a button that is disabled while a word loads drops the focus.
+  // Listened for on the window, wherever the focus is.
   const onKey = useEffectEvent((event: globalThis.KeyboardEvent) => {
     if (event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return
     if (event.key === 'ArrowRight' || (event.key === 'Enter' && !isControl(event.target))) {
@@ -161,23 +162,23 @@ export function TrainingDialog({
           {descriptor && !loading && wordAids ? wordAids(descriptor) : null}
 
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-            <Button
+            <SteadyButton
               variant="outlined"
               onClick={onReveal}
-              disabled={!descriptor || loading || revealed !== null}
+              inactive={!descriptor || loading || revealed !== null}
               sx={{ flex: 1 }}
             >
               Reveal More Descriptors
-            </Button>
-            <Button
+            </SteadyButton>
+            <SteadyButton
               variant="contained"
               onClick={onNext}
-              disabled={loading}
+              inactive={loading}
               endIcon={<ArrowForwardIcon />}
               sx={{ flex: 1 }}
             >
               Next
-            </Button>
+            </SteadyButton>
           </Stack>
 
           {revealed && descriptor && !loading ? (

@@ -12,6 +12,7 @@ import {
   Typography,
 } from '@mui/material'
 import type { Descriptor } from '../../../lib/api/generated.ts'
+import { SteadyButton } from '../../../components/steady-button.tsx'
 import type { VoiceAssistant } from './use-voice-assistant.ts'
 
 /** The voice on/off switch (spec §2: 'AI Voice Assistant Active'). */
@@ -43,10 +44,10 @@ export function VoiceControls({
       {voice.enabled ? (
         <>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-            <Button
+            <SteadyButton
               variant="outlined"
               onClick={() => void voice.pronounce(descriptor)}
-              disabled={voice.isPlaying}
+              inactive={voice.isPlaying}
               startIcon={
                 voice.isPlaying ? (
                   <CircularProgress size={18} color="inherit" aria-label="Playing" />
@@ -57,11 +58,11 @@ export function VoiceControls({
               sx={{ flex: 1 }}
             >
               {voice.isPlaying ? 'Playing...' : 'Pronounce'}
-            </Button>
-            <Button
+            </SteadyButton>
+            <SteadyButton
               variant="outlined"
               onClick={() => void voice.exampleSentence(descriptor)}
-              disabled={voice.isGenerating}
+              inactive={voice.isGenerating}
               startIcon={
                 voice.isGenerating ? (
                   <CircularProgress size={18} color="inherit" aria-label="Generating" />
@@ -72,7 +73,7 @@ export function VoiceControls({
               sx={{ flex: 1 }}
             >
               {voice.isGenerating ? 'Generating...' : 'Example Sentence'}
-            </Button>
+            </SteadyButton>
           </Stack>
           {voice.sentence ? (
             <Paper

@@ -53,9 +53,9 @@ const SUITES: {
   },
   {
     name: 'Hostile input',
-    match: /\/test\/hostile\.test\.ts$/,
+    match: /\/test\/(hostile|redos|client-limits)\.test\.ts$/,
     covers:
-      'fast-check requests from the contract against every operation: wrong types, huge strings, unicode edge cases, formula-looking words, missing and extra fields, path traversal, malformed JSON, tampered tokens in every field — no 5xx, always the error shape, nothing stored under a forged subject or outside the rules (each storing service with a positive control); refresh and sign-out with the cookie from another origin refused through the real gateway (oversized, malformed and disguised images and CSV formulas are in the media and descriptors service rules)',
+      'fast-check requests from the contract against every operation: wrong types, huge strings, unicode edge cases, formula-looking words, missing and extra fields, path traversal, malformed JSON, tampered tokens in every field — no 5xx, always the error shape, nothing stored under a forged subject or outside the rules (each storing service with a positive control); refresh and sign-out with the cookie from another origin refused through the real gateway (oversized, malformed and disguised images and CSV formulas are in the media and descriptors service rules); inputs built to make a pattern backtrack; a client past the limits',
     source: 'unit',
   },
   {
@@ -68,9 +68,9 @@ const SUITES: {
   {
     name: 'Launch, deployment and docs',
     match:
-      /\/test\/(launcher|deploy|config-docs|operations|admin-cli|custom-words-speech)\.test\.ts$/,
+      /\/test\/(launcher|deploy|kubernetes|config-docs|operations|admin-cli|custom-words-speech|embedded-postgres|practice-starter-pool)\.test\.ts$/,
     covers:
-      '`npm start` (crash and restart of a service, clean stop, data kept), Compose file schema, every setting documented, every contract operation with a handler and a route, the admin CLI',
+      "`npm start` (crash and restart of a service, clean stop, data kept), the embedded database, Compose file schema, the Kubernetes manifests (base and production overlay) against the Kubernetes and KEDA schemas with each process's configuration loaded from its pod, every setting documented, every contract operation with a handler and a route, the admin CLI, the practice starter pool",
     source: 'unit',
   },
   {

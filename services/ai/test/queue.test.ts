@@ -3,7 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -80,6 +80,29 @@ describe('the worker entry point', () => {
 
 describe.skipIf(!redisUrl)('speech queue on Redis', () => {
   const url = redisUrl ?? ''
+
+  it('keeps waiting jobs in the list that the Kubernetes autoscaler (KEDA) reads', async () => {
+    // deploy/kubernetes/base/ai-worker.yaml scales the workers on this list's length.
+    const manifest = readFileSync(
+      new URL('../../../deploy/kubernetes/base/ai-worker.yaml', import.meta.url),
+      'utf8',
+    )
+    const listName = /listName: (\S+)/.exec(manifest)?.[1] ?? ''
+    expect(listName).toBe(`bull:${loadAiConfig({}).SPEECH_QUEUE}:wait`)
+    const name = queueName()
+    const connection = createRedis(url, { blocking: true })
+    const queue = new Queue(name, { connection, defaultJobOptions: jobOptions })
+    try {
+      await queue.add(SPEECH_JOB, { word: 'Stein', language: 'de' })
+      await queue.add(SPEECH_JOB, { word: 'Wasser', language: 'de' })
+      const key = listName.replace(`:${loadAiConfig({}).SPEECH_QUEUE}:`, `:${name}:`)
+      expect(await connection.llen(key)).toBe(2)
+    } finally {
+      await queue.obliterate({ force: true })
+      await queue.close()
+      connection.disconnect()
+    }
+  })
 
   describe('with the default engine', () => {
     const name = queueName()

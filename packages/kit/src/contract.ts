@@ -18,6 +18,7 @@ import type {
   operations,
 } from '@crv/contracts'
 import { AppError, errorBody } from './errors.ts'
+import { decodeBody } from './encoding.ts'
 import { authorize } from './auth.ts'
 import type { Access, TokenVerifier } from './auth.ts'
 
@@ -335,18 +336,20 @@ function responseCheck(checks: Record<string, ValidateFunction>) {
     // JSON sent as prepared bytes is checked like JSON the serializer wrote.
     // Only JSON is checked: an operation may also answer CSV or text for the same status.
     const isJson = /json/.test(String(reply.getHeader('content-type') ?? 'application/json'))
+    // Prepared bytes may be compressed; what is checked is what the client reads.
+    const coding = String(reply.getHeader('content-encoding') ?? '')
     const json = !isJson
       ? undefined
       : typeof payload === 'string'
         ? payload
         : Buffer.isBuffer(payload)
-          ? payload.toString()
+          ? decodeBody(payload, coding).toString()
           : undefined
     if (!check || json === undefined) return payload
     const valid = check(JSON.parse(json))
     if (valid) return payload
     request.log.error({ errors: check.errors }, 'response breaks the contract')
-    reply.code(500)
+    reply.code(500).removeHeader('content-encoding')
     return JSON.stringify(
       errorBody('response_invalid', 'The response broke the API contract', check.errors),
     )

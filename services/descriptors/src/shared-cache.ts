@@ -1,3 +1,5 @@
+import { encodeBody } from '@crv/kit'
+import type { ContentEncoding } from '@crv/kit'
 import type { Database } from '@crv/kit/db'
 import { sharedDescriptors } from './repository.ts'
 import type { Descriptor } from './repository.ts'
@@ -65,6 +67,18 @@ export class VocabularySnapshot {
           byPerception: JSON.stringify(groupsOf(open, 'perception')),
         }),
     )
+  }
+
+  private readonly visitorEncodings = new Map<ContentEncoding, Buffer>()
+
+  /** The visitor's answer compressed, made once per snapshot (47 KB of JSON → about 8 KB). */
+  visitorBodyIn(coding: ContentEncoding): Buffer {
+    let encoded = this.visitorEncodings.get(coding)
+    if (!encoded) {
+      encoded = encodeBody(this.visitorBody, coding, 'once')
+      this.visitorEncodings.set(coding, encoded)
+    }
+    return encoded
   }
 
   /** The bulk answer of a signed-in caller, with their own words and hides. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { decodeBody } from '@crv/kit'
 import { harness } from './helpers.ts'
 import type { Harness } from './helpers.ts'
 
@@ -62,12 +63,48 @@ describe('the bulk vocabulary', () => {
     const res = await h.as(userToken).get('/api/descriptors/bulk?language=en')
     const body = res.json()
     expect(res.headers['cache-control']).toBe('private, max-age=300')
-    expect(res.headers.vary).toBe('Authorization')
+    expect(res.headers.vary).toBe('Authorization, Accept-Encoding')
     expect(body.totalCount).toBe(body.systemDescriptors.length + body.userCustomDescriptors.length)
     const grouped = [...body.byGestalt, ...body.byPerception].flatMap(
       (g: { descriptorIds: number[] }) => g.descriptorIds,
     )
     expect(grouped.length).toBe(body.totalCount)
+  })
+})
+
+describe('the bulk vocabulary, compressed', () => {
+  const bulk = (token: string | null, acceptEncoding?: string) =>
+    h.app.inject({
+      url: '/api/descriptors/bulk?language=en',
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+      },
+    })
+
+  it.each([
+    ['a visitor', null, 'br', 'br'],
+    ['a visitor', null, 'gzip, deflate', 'gzip'],
+    ['a visitor', null, 'br;q=0, gzip', 'gzip'],
+    ['a signed-in user', 'user', 'gzip, deflate, br', 'gzip'],
+  ] as const)(
+    'sends %s the same JSON in %s as %s, a fraction of its size',
+    async (_who, who, accepts, coding) => {
+      const token = who ? userToken : null
+      const plain = await bulk(token)
+      expect(plain.headers['content-encoding']).toBeUndefined()
+      const packed = await bulk(token, accepts)
+      expect(packed.statusCode).toBe(200)
+      expect(packed.headers['content-encoding']).toBe(coding)
+      expect(packed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3)
+      expect(JSON.parse(decodeBody(packed.rawPayload, coding).toString())).toEqual(plain.json())
+    },
+  )
+
+  it('sends identity when nothing it offers is accepted', async () => {
+    const res = await bulk(null, 'deflate, zstd')
+    expect(res.headers['content-encoding']).toBeUndefined()
+    expect(res.json().systemDescriptors.length).toBeGreaterThan(100)
   })
 })
 

@@ -669,3 +669,94 @@ describe.skipIf(!canMount)('a full object store', () => {
     expect((await upload(99)).statusCode).toBe(201)
   })
 })
+
+// `npm start` on a fresh machine: no DATABASE_URL, so one embedded PostgreSQL (PGlite) process
+// serves every service. A crash of that process must lose nothing a service confirmed.
+describe('the embedded database killed with SIGKILL', { timeout: 240_000 }, () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'crv-faults-embedded-'))
+  let app: ChildProcess
+  let output = ''
+  let base = ''
+  let token = ''
+
+  beforeAll(async () => {
+    const port = await freePort()
+    base = `http://127.0.0.1:${port}`
+    app = spawn(process.execPath, ['scripts/start.ts'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_MAX: '1000000',
+        NO_COLOR: '1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    })
+    app.stdout?.on('data', (c: Buffer) => (output += c.toString()))
+    app.stderr?.on('data', (c: Buffer) => (output += c.toString()))
+    await untilReady(app, 180_000)
+    token = await signIn(base, '+15550004343')
+  }, 180_000)
+
+  afterAll(async () => {
+    if (app?.pid) {
+      try {
+        process.kill(-app.pid, 'SIGTERM')
+      } catch {
+        // gone
+      }
+      await new Promise((r) => (app.exitCode !== null ? r(null) : app.once('exit', r)))
+    }
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('comes back by itself, and every word answered 201 before the kill is there', async () => {
+    const databasePid = () =>
+      Number([...output.matchAll(/postgres started \(pid (\d+)\)/g)].at(-1)?.[1])
+    const first = databasePid()
+    expect(first).toBeGreaterThan(0)
+    const gestalts = (await (await fetch(`${base}/api/gestalts?language=en`)).json()) as {
+      id: number
+    }[]
+    const words: string[] = []
+    for (let i = 0; i < 5; i++) {
+      const word = `embeddedcrash${Date.now()}x${i}`
+      const created = await fetch(`${base}/api/descriptors`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ word, language: 'en', gestaltId: gestalts[0]?.id }),
+      })
+      expect(created.status).toBe(201)
+      words.push(word)
+    }
+    // The last 201 has just been answered: kill the database at once, no clean shutdown.
+    process.kill(first, 'SIGKILL')
+    const killedAt = Date.now()
+    const read = async () => {
+      const res = await fetch(`${base}/api/user/descriptors`, {
+        headers: { authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(2_000),
+      })
+      return res.status === 200
+    }
+    // The launcher restarts it (after 1 s); the services reconnect by themselves.
+    await until(read, 30_000, 'descriptors reads again after the embedded database crashed')
+    expect(databasePid()).not.toBe(first)
+    const mine = (await (
+      await fetch(`${base}/api/user/descriptors`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()) as { word: string }[]
+    const kept = new Set(mine.map((d) => d.word))
+    expect(words.filter((w) => !kept.has(w))).toEqual([])
+    console.info(
+      `faults: embedded database SIGKILL → reads again after ${Date.now() - killedAt} ms`,
+    )
+  })
+})

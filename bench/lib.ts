@@ -118,7 +118,12 @@ export interface ProcessMemory {
    * mapped by all eight processes, counts once rather than eight times).
    */
   pssMiB: number
+  /** CPU time the process has used since it started (user + system), in seconds. */
+  cpuSeconds: number
 }
+
+/** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on every Linux we run). */
+const USER_HZ = 100
 
 async function describe(pid: number): Promise<string> {
   const { readFile, readlink } = await import('node:fs/promises')
@@ -152,11 +157,16 @@ export async function treeMemory(pid: number): Promise<ProcessMemory[]> {
       const rollup = await readFile(`/proc/${p}/smaps_rollup`, 'utf8')
       const kb = (field: string) =>
         Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(rollup)?.[1] ?? 0)
+      // utime and stime are fields 14 and 15; the command name (field 2) may hold spaces.
+      const stat = await readFile(`/proc/${p}/stat`, 'utf8')
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      const ticks = Number(fields[11]) + Number(fields[12])
       found.push({
         pid: p,
         name: await describe(p),
         rssMiB: kb('Rss') / 1024,
         pssMiB: kb('Pss') / 1024,
+        cpuSeconds: ticks / USER_HZ,
       })
     } catch {
       // the process ended while we looked

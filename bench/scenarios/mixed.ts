@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
+import { parseAllDocuments } from 'yaml'
 import { grainyJpeg } from '../../test/pictures.ts'
 import { ms, percentile, treeMemory } from '../lib.ts'
 import type { ProcessMemory, Section } from '../lib.ts'
@@ -294,6 +296,8 @@ function report(
   lines.push(
     row('**whole stack**', (m) => [...m.values()].reduce((s, p) => s + p.pssMiB, 0)),
     '',
+    ...requestsTable(warm, samples, seconds, base),
+    '',
     '### Saturation',
     '',
     `The same mix scaled up, ${STEP_SECONDS} s per step after a 2 s ramp; a step keeps up when at least 95 % of the offered requests are answered and at most 1 % fail. Each connection sends at most 10 requests/s, so a route falls behind once its answers take over 100 ms.`,
@@ -311,4 +315,70 @@ function report(
     '',
   )
   return lines.join('\n')
+}
+
+/** The Kubernetes requests of deploy/kubernetes/base: CPU in cores, memory in MiB. */
+function kubernetesRequests(): Map<string, { cpu: number; memoryMiB: number }> {
+  const requests = new Map<string, { cpu: number; memoryMiB: number }>()
+  const dir = new URL('../../deploy/kubernetes/base/', import.meta.url)
+  const files = ['gateway', 'auth', 'descriptors', 'media', 'ai', 'ai-worker', 'astro', 'practice']
+  for (const file of files) {
+    for (const doc of parseAllDocuments(readFileSync(new URL(`${file}.yaml`, dir), 'utf8'))) {
+      const r = doc.toJS() as {
+        kind: string
+        metadata: { name: string }
+        spec: {
+          template: { spec: { containers: { resources: { requests: Record<string, string> } }[] } }
+        }
+      }
+      if (r.kind !== 'Deployment') continue
+      const want = r.spec.template.spec.containers[0]?.resources.requests ?? {}
+      const cpu = want.cpu ?? '0'
+      requests.set(r.metadata.name, {
+        cpu: cpu.endsWith('m') ? Number(cpu.slice(0, -1)) / 1000 : Number(cpu),
+        memoryMiB: Number((want.memory ?? '0').replace(/Mi$/, '')),
+      })
+    }
+  }
+  return requests
+}
+
+/**
+ * What each service used over the soak beside what its pod asks Kubernetes for: CPU as the
+ * mean number of cores (CPU seconds over the soak's wall time, from /proc/<pid>/stat) and the
+ * highest RSS sampled (a container shares no pages with the others, so RSS, not PSS, is what
+ * its memory request must hold).
+ */
+function requestsTable(
+  start: Map<string, ProcessMemory>,
+  samples: Map<string, ProcessMemory>[],
+  seconds: number,
+  rate: number,
+): string[] {
+  const requests = kubernetesRequests()
+  const end = samples.at(-1) ?? start
+  const lines = [
+    '### What each service needs: the Kubernetes requests',
+    '',
+    `CPU as mean cores over the ${seconds / 60}-minute soak at ${rate} requests/s (CPU time from /proc over wall time) and the highest RSS of the soak's samples, beside the requests of \`deploy/kubernetes/base\`. A pod asks for its memory peak at least; its CPU request is the floor the HorizontalPodAutoscaler scales against (70 % of it).`,
+    '',
+    '| service | CPU in the soak | requested CPU | RSS peak | requested memory | memory request holds the peak |',
+    '|---|---:|---:|---:|---:|---|',
+  ]
+  for (const [name, want] of requests) {
+    const first = start.get(name)
+    const last = end.get(name)
+    if (!first || !last) {
+      lines.push(
+        `| ${name} | not in the embedded stack | ${want.cpu} | – | ${want.memoryMiB} MiB | – |`,
+      )
+      continue
+    }
+    const cores = (last.cpuSeconds - first.cpuSeconds) / seconds
+    const peak = Math.max(...samples.map((m) => m.get(name)?.rssMiB ?? 0))
+    lines.push(
+      `| ${name} | ${cores.toFixed(3)} | ${want.cpu} | ${peak.toFixed(0)} MiB | ${want.memoryMiB} MiB | ${peak <= want.memoryMiB ? 'yes' : '**no**'} |`,
+    )
+  }
+  return lines
 }

@@ -1,8 +1,9 @@
 // `npm run bench`: measures what DESIGN.md §7 budgets and writes bench/report.md.
 // Scenarios: gateway overhead (a trivial route directly and through the gateway, side by side),
 // start-up (cold and warm `npm start`, with the whole stack's memory), each budgeted call of
-// §7, and a busy evening's mix of every kind of traffic (steady load, a soak with each
-// process's memory, the saturation point). `npm run bench -- mixed` runs one scenario.
+// §7, a phone's first load of each public route (Lighthouse), and a busy evening's mix of every
+// kind of traffic (steady load, a soak with each process's memory and CPU beside its Kubernetes
+// requests, the saturation point). `npm run bench -- mixed` runs one scenario.
 import { readFile, writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { cpus, totalmem } from 'node:os'
@@ -15,6 +16,7 @@ import { tachistoscope } from './scenarios/tachistoscope.ts'
 import { astro } from './scenarios/astro.ts'
 import { mixed } from './scenarios/mixed.ts'
 import { practice } from './scenarios/practice.ts'
+import { lighthouseScores } from './scenarios/lighthouse.ts'
 import type { Section } from './lib.ts'
 
 const only = process.argv.slice(2).filter((a) => !a.startsWith('-'))
@@ -27,6 +29,7 @@ const scenarios: [string, () => Promise<Section>][] = [
   ['tachistoscope', tachistoscope],
   ['astro', astro],
   ['practice', practice],
+  ['lighthouse', lighthouseScores],
   ['mixed', mixed],
 ]
 

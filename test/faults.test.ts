@@ -352,14 +352,7 @@ describe.skipIf(!canRun)('faults under load', { timeout: 240_000 }, () => {
 
   afterAll(async () => {
     await load?.stop()
-    if (app?.pid) {
-      try {
-        process.kill(-app.pid, 'SIGTERM')
-      } catch {
-        // gone
-      }
-      await new Promise((r) => (app.exitCode !== null ? r(null) : app.once('exit', r)))
-    }
+    await stopLauncher(app)
     pg.remove()
     await redis.remove()
     rmSync(dataDir, { recursive: true, force: true })
@@ -458,34 +451,15 @@ describe.skipIf(!canRun)('faults under load', { timeout: 240_000 }, () => {
   })
 
   it('PostgreSQL killed with SIGKILL: services recover and no committed write is lost', async () => {
-    const gestalts = (await (await fetch(`${base}/api/gestalts?language=en`)).json()) as {
-      id: number
-    }[]
     // Several writes, the last answered just before the kill: each 201 is a promise kept.
-    const words: string[] = []
-    for (let i = 0; i < 5; i++) {
-      const word = `crashword${Date.now()}x${i}`
-      const created = await fetch(`${base}/api/descriptors`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ word, language: 'en', gestaltId: gestalts[0]?.id }),
-      })
-      expect(created.status).toBe(201)
-      words.push(word)
-    }
+    const words = await saveWords(base, token, 'crashword')
     await pg.crash()
     await sleep(500)
     pg.start()
     const upAt = Date.now()
     await until(ok('/api/user/descriptors', true), 3 * RECOVERY_MS, 'descriptors reads again')
     await until(ok('/api/auth/me', true), RECOVERY_MS, 'auth reads again')
-    const mine = (await (
-      await fetch(`${base}/api/user/descriptors`, {
-        headers: { authorization: `Bearer ${token}` },
-      })
-    ).json()) as { word: string }[]
-    const kept = new Set(mine.map((d) => d.word))
-    expect(words.filter((w) => !kept.has(w))).toEqual([])
+    expect(await lostWords(base, token, words)).toEqual([])
     console.info(`faults: PostgreSQL SIGKILL → services answer after ${Date.now() - upAt} ms`)
   })
 
@@ -573,6 +547,45 @@ describe.skipIf(!canRun)('faults under load', { timeout: 240_000 }, () => {
     console.info(`faults: ${load.samples.length} requests, slowest ${slowest} ms`)
   })
 })
+
+/** Stops `npm start`'s whole process group and waits for the launcher to exit. */
+async function stopLauncher(app: ChildProcess | undefined): Promise<void> {
+  if (!app?.pid) return
+  try {
+    process.kill(-app.pid, 'SIGTERM')
+  } catch {
+    // gone
+  }
+  await new Promise((r) => (app.exitCode !== null ? r(null) : app.once('exit', r)))
+}
+
+/** Five custom words, one after another; each must be answered 201 (a promise to keep it). */
+async function saveWords(base: string, token: string, prefix: string): Promise<string[]> {
+  const gestalts = (await (await fetch(`${base}/api/gestalts?language=en`)).json()) as {
+    id: number
+  }[]
+  const words: string[] = []
+  for (let i = 0; i < 5; i++) {
+    const word = `${prefix}${Date.now()}x${i}`
+    const created = await fetch(`${base}/api/descriptors`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ word, language: 'en', gestaltId: gestalts[0]?.id }),
+    })
+    expect(created.status).toBe(201)
+    words.push(word)
+  }
+  return words
+}
+
+/** Which of `words` the caller's own list no longer has. */
+async function lostWords(base: string, token: string, words: string[]): Promise<string[]> {
+  const mine = (await (
+    await fetch(`${base}/api/user/descriptors`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { word: string }[]
+  const kept = new Set(mine.map((d) => d.word))
+  return words.filter((w) => !kept.has(w))
+}
 
 async function signIn(base: string, phone: string): Promise<string> {
   const post = (path: string, body: object) =>
@@ -705,14 +718,7 @@ describe('the embedded database killed with SIGKILL', { timeout: 240_000 }, () =
   }, 180_000)
 
   afterAll(async () => {
-    if (app?.pid) {
-      try {
-        process.kill(-app.pid, 'SIGTERM')
-      } catch {
-        // gone
-      }
-      await new Promise((r) => (app.exitCode !== null ? r(null) : app.once('exit', r)))
-    }
+    await stopLauncher(app)
     rmSync(dataDir, { recursive: true, force: true })
   })
 
@@ -721,20 +727,7 @@ describe('the embedded database killed with SIGKILL', { timeout: 240_000 }, () =
       Number([...output.matchAll(/postgres started \(pid (\d+)\)/g)].at(-1)?.[1])
     const first = databasePid()
     expect(first).toBeGreaterThan(0)
-    const gestalts = (await (await fetch(`${base}/api/gestalts?language=en`)).json()) as {
-      id: number
-    }[]
-    const words: string[] = []
-    for (let i = 0; i < 5; i++) {
-      const word = `embeddedcrash${Date.now()}x${i}`
-      const created = await fetch(`${base}/api/descriptors`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ word, language: 'en', gestaltId: gestalts[0]?.id }),
-      })
-      expect(created.status).toBe(201)
-      words.push(word)
-    }
+    const words = await saveWords(base, token, 'embeddedcrash')
     // The last 201 has just been answered: kill the database at once, no clean shutdown.
     process.kill(first, 'SIGKILL')
     const killedAt = Date.now()
@@ -748,13 +741,7 @@ describe('the embedded database killed with SIGKILL', { timeout: 240_000 }, () =
     // The launcher restarts it (after 1 s); the services reconnect by themselves.
     await until(read, 30_000, 'descriptors reads again after the embedded database crashed')
     expect(databasePid()).not.toBe(first)
-    const mine = (await (
-      await fetch(`${base}/api/user/descriptors`, {
-        headers: { authorization: `Bearer ${token}` },
-      })
-    ).json()) as { word: string }[]
-    const kept = new Set(mine.map((d) => d.word))
-    expect(words.filter((w) => !kept.has(w))).toEqual([])
+    expect(await lostWords(base, token, words)).toEqual([])
     console.info(
       `faults: embedded database SIGKILL → reads again after ${Date.now() - killedAt} ms`,
     )

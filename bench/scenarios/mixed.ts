@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
-import { parseAllDocuments } from 'yaml'
+import { render } from '../../test/kustomize.ts'
 import { grainyJpeg } from '../../test/pictures.ts'
 import { ms, percentile, treeMemory } from '../lib.ts'
 import type { ProcessMemory, Section } from '../lib.ts'
@@ -317,28 +317,20 @@ function report(
   return lines.join('\n')
 }
 
-/** The Kubernetes requests of deploy/kubernetes/base: CPU in cores, memory in MiB. */
+/** The Kubernetes requests of deploy/kubernetes/base, as rendered: CPU in cores, memory in MiB. */
 function kubernetesRequests(): Map<string, { cpu: number; memoryMiB: number }> {
   const requests = new Map<string, { cpu: number; memoryMiB: number }>()
-  const dir = new URL('../../deploy/kubernetes/base/', import.meta.url)
-  const files = ['gateway', 'auth', 'descriptors', 'media', 'ai', 'ai-worker', 'astro', 'practice']
-  for (const file of files) {
-    for (const doc of parseAllDocuments(readFileSync(new URL(`${file}.yaml`, dir), 'utf8'))) {
-      const r = doc.toJS() as {
-        kind: string
-        metadata: { name: string }
-        spec: {
-          template: { spec: { containers: { resources: { requests: Record<string, string> } }[] } }
-        }
-      }
-      if (r.kind !== 'Deployment') continue
-      const want = r.spec.template.spec.containers[0]?.resources.requests ?? {}
-      const cpu = want.cpu ?? '0'
-      requests.set(r.metadata.name, {
-        cpu: cpu.endsWith('m') ? Number(cpu.slice(0, -1)) / 1000 : Number(cpu),
-        memoryMiB: Number((want.memory ?? '0').replace(/Mi$/, '')),
-      })
+  for (const r of render(fileURLToPath(new URL('../../deploy/kubernetes/base', import.meta.url)))) {
+    if (r.kind !== 'Deployment') continue
+    const spec = r.spec as {
+      template: { spec: { containers: { resources: { requests: Record<string, string> } }[] } }
     }
+    const want = spec.template.spec.containers[0]?.resources.requests ?? {}
+    const cpu = want.cpu ?? '0'
+    requests.set(r.metadata.name, {
+      cpu: cpu.endsWith('m') ? Number(cpu.slice(0, -1)) / 1000 : Number(cpu),
+      memoryMiB: Number((want.memory ?? '0').replace(/Mi$/, '')),
+    })
   }
   return requests
 }

@@ -9,7 +9,9 @@ import { adminHandlers } from './admin-routes.ts'
 import { createForwarder, pruneEvents } from './analytics.ts'
 import { descriptorHandlers } from './routes.ts'
 import { seedVocabulary } from './seed.ts'
+import { userStateOf } from './repository.ts'
 import { SharedVocabulary } from './shared-cache.ts'
+import { UserStates } from './user-cache.ts'
 import { loadVocabulary } from './vocabulary.ts'
 
 export interface DescriptorsAppOptions {
@@ -40,10 +42,15 @@ async function descriptorsApp(
   if (!report.skipped) app.log.info(report, 'vocabulary seeded')
   const shared = new SharedVocabulary(app.db)
   app.decorate('vocabulary', shared)
+  const users = new UserStates((userId, language) => userStateOf(app.db, userId, language), {
+    enabled: config.USER_STATE_CACHE === 'local',
+  })
+  // An administrator's change to the shared vocabulary can touch anyone's words.
+  shared.onInvalidate(() => users.clear())
   await app.register(contractRoutesPlugin, {
     tag: 'descriptors',
     handlers: {
-      ...descriptorHandlers(app.db, shared),
+      ...descriptorHandlers(app.db, shared, users),
       ...adminHandlers({
         db: app.db,
         shared,

@@ -7,6 +7,12 @@ export const configShape = {
     error: 'set DATABASE_URL to a PostgreSQL URL (npm start provides an embedded one)',
   }),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * `local` keeps each signed-in caller's own words and hides in this process, forgotten on
+   * every write this process makes. Only where one replica serves every descriptors route: the
+   * launcher sets it for the embedded stack; with replicas, leave it `off`.
+   */
+  USER_STATE_CACHE: z.enum(['off', 'local']).default('off'),
   /** Forward recorded analytics events to a Plausible or Umami server as well. */
   ANALYTICS_PROVIDER: z.enum(['none', 'plausible', 'umami']).default('none'),
   /** Base URL of that server, e.g. https://plausible.io. */

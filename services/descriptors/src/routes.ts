@@ -9,13 +9,12 @@ import {
   customDescriptorsOf,
   findCategory,
   findDescriptor,
-  listCategories,
   pendingDescriptors,
-  userStateOf,
 } from './repository.ts'
 import type { Descriptor } from './repository.ts'
 import { OPEN_STAGE } from './shared-cache.ts'
 import type { SharedVocabulary } from './shared-cache.ts'
+import type { UserStates } from './user-cache.ts'
 import { foldWord } from './vocabulary.ts'
 import type { Language } from './vocabulary.ts'
 
@@ -25,7 +24,11 @@ const idParam = (request: FastifyRequest) => Number((request.params as { id: str
 const languageOf = (request: FastifyRequest): Language =>
   (request.query as { language?: Language }).language ?? 'en'
 
-export function descriptorHandlers(db: Database, shared: SharedVocabulary): Handlers {
+export function descriptorHandlers(
+  db: Database,
+  shared: SharedVocabulary,
+  users: UserStates,
+): Handlers {
   const ownOrAdminDelete = async (request: FastifyRequest, reply: FastifyReply) => {
     const user = request.user
     if (!user) throw unauthorized()
@@ -37,13 +40,16 @@ export function descriptorHandlers(db: Database, shared: SharedVocabulary): Hand
     await db.execute(sql`
       WITH gone AS (DELETE FROM descriptors.descriptors WHERE id = ${descriptor.api.id} RETURNING concept_id)
       DELETE FROM descriptors.concepts c USING gone WHERE c.id = gone.concept_id AND c.slug IS NULL`)
-    shared.invalidate(descriptor.api.language)
+    // A pending word is its author's alone; a shared one changes everyone's view.
+    if (descriptor.api.status === 'pending' && descriptor.api.createdBy)
+      users.forget(descriptor.api.createdBy)
+    else shared.invalidate(descriptor.api.language)
     return reply.code(204).send()
   }
 
   return {
-    listGestalts: async (request) => listCategories(db, 'gestalt', languageOf(request)),
-    listPerceptions: async (request) => listCategories(db, 'perception', languageOf(request)),
+    listGestalts: async (request) => shared.categories('gestalt', languageOf(request)),
+    listPerceptions: async (request) => shared.categories('perception', languageOf(request)),
 
     getBulkDescriptors: async (request, reply) => {
       const language = languageOf(request)
@@ -63,7 +69,7 @@ export function descriptorHandlers(db: Database, shared: SharedVocabulary): Hand
         if (!coding) return reply.send(snapshot.visitorBody)
         return reply.header('content-encoding', coding).send(snapshot.visitorBodyIn(coding))
       }
-      const { custom, hidden } = await userStateOf(db, user.id, language)
+      const { custom, hidden } = await users.get(user.id, language)
       const body = snapshot.bodyFor(custom, hidden)
       if (!acceptedEncoding(accepts, ['gzip'])) return reply.send(body)
       return reply.header('content-encoding', 'gzip').send(encodeBody(body, 'gzip', 'each'))
@@ -94,7 +100,7 @@ export function descriptorHandlers(db: Database, shared: SharedVocabulary): Hand
       const fits = (d: Descriptor) => categories.has(d.categoryId) && stages.has(d.stage)
       const [snapshot, mine] = await Promise.all([
         shared.snapshot(body.language),
-        user ? userStateOf(db, user.id, body.language) : undefined,
+        user ? users.get(user.id, body.language) : undefined,
       ])
       const hidden = mine?.hidden
       const pool: Descriptor[] = []
@@ -159,6 +165,7 @@ export function descriptorHandlers(db: Database, shared: SharedVocabulary): Hand
           ).rows as { id: string }[]
           return Number(row?.id)
         })
+        users.forget(user.id)
         const descriptor = await findDescriptor(db, created)
         if (!descriptor) throw new Error('created descriptor not found')
         return reply.code(201).send(descriptor.api)
@@ -195,10 +202,14 @@ export function descriptorHandlers(db: Database, shared: SharedVocabulary): Hand
       const removed = await db.execute(
         sql`DELETE FROM descriptors.hidden WHERE user_id = ${user.id} AND descriptor_id = ${descriptor.api.id} RETURNING 1`,
       )
-      if ((removed.rowCount ?? 0) > 0) return { hidden: false }
+      if ((removed.rowCount ?? 0) > 0) {
+        users.forget(user.id)
+        return { hidden: false }
+      }
       await db.execute(
         sql`INSERT INTO descriptors.hidden (user_id, descriptor_id) VALUES (${user.id}, ${descriptor.api.id}) ON CONFLICT DO NOTHING`,
       )
+      users.forget(user.id)
       return { hidden: true }
     },
 
@@ -262,6 +273,7 @@ export function descriptorHandlers(db: Database, shared: SharedVocabulary): Hand
       if (descriptor.api.status !== 'pending')
         throw new AppError('not_pending', 409, 'This descriptor is not pending')
       await db.execute(sql`DELETE FROM descriptors.descriptors WHERE id = ${descriptor.api.id}`)
+      if (descriptor.api.createdBy) users.forget(descriptor.api.createdBy)
       return reply.code(204).send()
     },
   }

@@ -1,8 +1,8 @@
 import { encodeBody } from '@crv/kit'
 import type { ContentEncoding } from '@crv/kit'
 import type { Database } from '@crv/kit/db'
-import { sharedDescriptors } from './repository.ts'
-import type { Descriptor } from './repository.ts'
+import { listCategories, sharedDescriptors } from './repository.ts'
+import type { ApiCategory, Descriptor } from './repository.ts'
 import type { Language, Stage } from './vocabulary.ts'
 
 /** Anonymous callers train on this stage only. */
@@ -165,9 +165,30 @@ export class SharedVocabulary {
     { at: number; value: Promise<VocabularySnapshot>; refreshing: boolean }
   >()
 
+  private readonly categoryLists = new Map<string, { at: number; value: Promise<ApiCategory[]> }>()
+  private readonly listeners: (() => void)[] = []
+
   constructor(db: Database, ttlMs = 30_000) {
     this.db = db
     this.ttlMs = ttlMs
+  }
+
+  /** The gestalts or perceptions with their names in a language (they change only by a seed). */
+  categories(type: 'gestalt' | 'perception', language: Language): Promise<ApiCategory[]> {
+    const key = `${type}:${language}`
+    const kept = this.categoryLists.get(key)
+    if (kept && Date.now() - kept.at < this.ttlMs) return kept.value
+    const entry = { at: Date.now(), value: listCategories(this.db, type, language) }
+    this.categoryLists.set(key, entry)
+    entry.value.catch(() => {
+      if (this.categoryLists.get(key) === entry) this.categoryLists.delete(key)
+    })
+    return entry.value
+  }
+
+  /** Called on every invalidation: what is derived from the vocabulary goes with it. */
+  onInvalidate(listener: () => void): void {
+    this.listeners.push(listener)
   }
 
   snapshot(language: Language): Promise<VocabularySnapshot> {
@@ -211,6 +232,10 @@ export class SharedVocabulary {
 
   invalidate(language?: Language): void {
     if (language) this.entries.delete(language)
-    else this.entries.clear()
+    else {
+      this.entries.clear()
+      this.categoryLists.clear()
+    }
+    for (const listener of this.listeners) listener()
   }
 }

@@ -14,9 +14,10 @@ export interface Harness {
   }
 }
 
-export async function harness(): Promise<Harness> {
+export async function harness(env: Record<string, string> = {}): Promise<Harness> {
   const { app, keys } = await buildTestService(descriptorsApp, loadDescriptorsConfig, {
     DATABASE_URL: testDatabaseUrl(),
+    ...env,
   })
   const as = (token: string | null) => {
     const headers = token ? { authorization: `Bearer ${token}` } : {}

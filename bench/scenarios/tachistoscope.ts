@@ -1,4 +1,12 @@
+import sharp from 'sharp'
 import { launch } from '../../test/browser/browser.ts'
+import {
+  FRAME_MS,
+  flashesOnScreen,
+  HIDE_ONE_FRAME_LATE,
+  ScreenFrames,
+} from '../../test/browser/screen-frames.ts'
+import type { FlashesOnScreen } from '../../test/browser/screen-frames.ts'
 import { ms, percentile } from '../lib.ts'
 import type { Section } from '../lib.ts'
 import { startApp } from './app.ts'
@@ -6,25 +14,19 @@ import { grainyJpeg } from '../../test/pictures.ts'
 
 const ADMIN = '+15550009001'
 const UPLOADS = 20
-const FLASHES: [label: string, exposure: number | 'frame', count: number][] = [
-  ['1 frame', 'frame', 40],
-  ['100 ms', 100, 40],
-  ['0.5 seconds', 500, 20],
-  ['1 second', 1000, 10],
+const FLASHES = [
+  { label: '1 frame', count: 40 },
+  { label: '100 ms', count: 40 },
+  { label: '0.5 seconds', count: 20 },
+  { label: '1 second', count: 10 },
 ]
-
-type FlashRecord = {
-  exposureMs: number
-  frameMs: number
-  plannedFrames: number
-  shownFrames: number
-  shownMs: number
-}
+const MAGENTA: [number, number, number] = [255, 0, 255]
 
 /**
- * The tachistoscope (DESIGN.md §7): how far each flash's time on screen is from the chosen
- * exposure, by the page's own frame timestamps in headless Chromium, and how long the server
- * takes to scale a 4000×3000 JPEG upload into 800×600.
+ * The tachistoscope (DESIGN.md §7): how many frames each flash stays on screen, read from the
+ * pixels of every frame Chromium draws (test/browser/screen-frames.ts), against the frames the
+ * exposure asks for; the same with a planted fault (the hide one frame late) to show the figure
+ * can fail; and how long the server takes to scale a 4000×3000 JPEG upload into 800×600.
  */
 export async function tachistoscope(): Promise<Section> {
   const app = await startApp({ ADMIN_PHONES: ADMIN })
@@ -67,44 +69,66 @@ export async function tachistoscope(): Promise<Section> {
     fitted.sort((a, b) => a - b)
     originals.sort((a, b) => a - b)
 
-    const rows: string[] = []
-    const page = await context.newPage()
-    await page.goto(`${app.base}/tachistoscope`)
-    const overlay = page.getByTestId('tachistoscope-overlay')
-    const flashes = async () => Number((await overlay.getAttribute('data-flash-count')) ?? '0')
-    let button = 'Get Picture'
-    for (const [label, exposure, count] of FLASHES) {
-      await page.getByRole('combobox', { name: 'Exposure Duration' }).click()
-      await page.getByRole('option', { name: label, exact: true }).click()
-      const records: FlashRecord[] = []
-      for (let i = 0; i < count; i++) {
-        const before = await flashes()
-        await page.getByRole('button', { name: button }).click()
-        button = 'Show Again'
-        // Polling runs on the page's main thread: wait out the exposure before asking.
-        await page.waitForTimeout((exposure === 'frame' ? 17 : exposure) + 50)
-        while ((await flashes()) === before) await page.waitForTimeout(50)
-        records.push(await page.evaluate<FlashRecord>('window.__tachistoscopeLast'))
+    // One flat magenta picture in People: lit frames are those with magenta at the centre.
+    const magenta = await sharp({
+      create: { width: 800, height: 600, channels: 3, background: { r: 255, g: 0, b: 255 } },
+    })
+      .png()
+      .toBuffer()
+    const form = new FormData()
+    form.append('category', 'people')
+    form.append('fit', 'false')
+    form.append('file', new Blob([new Uint8Array(magenta)], { type: 'image/png' }), 'magenta.png')
+    const uploaded = await fetch(`${app.base}/api/tachistoscope/images/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    })
+    if (uploaded.status !== 201) throw new Error(`magenta upload failed: ${uploaded.status}`)
+    // The session moves from browser to browser: each refresh rotates the cookie.
+    let cookies = await context.cookies()
+    const measure = async (exposures: typeof FLASHES, plant?: string) => {
+      const screen = await ScreenFrames.open()
+      try {
+        await screen.page.context().addCookies(cookies)
+        if (plant) await screen.page.addInitScript(plant)
+        await screen.goto(`${app.base}/tachistoscope`)
+        await screen.page.getByRole('button', { name: 'People Pictures' }).click()
+        await screen.page.getByTestId('image-count').getByText('1').waitFor()
+        const results = await flashesOnScreen(screen, exposures, MAGENTA)
+        cookies = await screen.page.context().cookies()
+        return results
+      } finally {
+        await screen.close()
       }
-      const frameMs = records[0]?.frameMs ?? NaN
-      const wanted = exposure === 'frame' ? frameMs : exposure
-      const exact = records.filter((r) => r.shownFrames === r.plannedFrames).length
-      const frameErrors = records.map((r) => Math.abs(r.shownFrames - r.plannedFrames))
-      const msErrors = records.map((r) => Math.abs(r.shownMs - wanted)).sort((a, b) => a - b)
-      rows.push(
-        `| ${label} | ${records.length} | ${records[0]?.plannedFrames ?? '-'} | ${((100 * exact) / records.length).toFixed(1)} % | ${Math.max(...frameErrors)} | ${ms(percentile(msErrors, 50))} | ${ms(msErrors.at(-1) ?? NaN)} | ${ms(frameMs)} |`,
-      )
     }
+    const row = (r: FlashesOnScreen, note = '') => {
+      const errors = r.onScreen.map((n, i) => Math.abs(n - (r.planned[i] ?? NaN)))
+      const exact = errors.filter((e) => e === 0).length
+      const pageExact = r.pageSays.filter((n, i) => n === r.planned[i]).length
+      const pct = (n: number) => `${((100 * n) / r.onScreen.length).toFixed(1)} %`
+      return `| ${r.label}${note} | ${r.onScreen.length} | ${r.planned[0] ?? '-'} | ${pct(exact)} | ${Math.max(...errors)} | ${ms(
+        percentile(
+          [...errors].sort((a, b) => a - b),
+          50,
+        ) * FRAME_MS,
+      )} | ${pct(pageExact)} |`
+    }
+    const rows = (await measure(FLASHES)).map((r) => row(r))
+    const planted = (await measure([{ label: '100 ms', count: 10 }], HIDE_ONE_FRAME_LATE)).map(
+      (r) => row(r, ' — **self-check: hide planted one frame late**'),
+    )
 
     return {
       markdown: [
         '## Tachistoscope',
         '',
-        'Flashes in headless Chromium through the real page (`/tachistoscope`, picture fetched and decoded first, shown and hidden on animation frames); time on screen from the page’s own frame timestamps. Budget: shown duration equal to the chosen exposure in whole frames for ≥ 99% of flashes.',
+        `Flashes through the real page (\`/tachistoscope\`, signed in as an administrator, People holding one flat magenta picture) in Debian's chromium-headless-shell, whose every frame this bench draws (\`HeadlessExperimental.beginFrame\`, ${FRAME_MS.toFixed(2)} ms apart) and reads back: a frame is lit when its centre pixel is magenta. Frames on screen are counted from those pixels, not from the page's own timestamps (its record is shown beside them). Budget: on screen for exactly the chosen exposure in whole frames for ≥ 99 % of flashes. The self-check hides the overlay one frame after the flash engine asks (its style wrapped before the app loads): the screen count must show +1 while the page's record still reads exact.`,
         '',
-        '| exposure | flashes | frames | in whole frames | max frame error | median error | max error | frame interval |',
-        '|---|---:|---:|---:|---:|---:|---:|---:|',
+        '| exposure | flashes | frames asked | exact on screen | max frame error | median error | page’s record exact |',
+        '|---|---:|---:|---:|---:|---:|---:|',
         ...rows,
+        ...planted,
         '',
         `Uploads of a 4000×3000 JPEG (${(photo.length / 2 ** 20).toFixed(1)} MiB) through the gateway as multipart, one at a time, ${UPLOADS} each, wall time per upload:`,
         '',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { launch, watchProblems } from './browser.ts'
-import { adminPhone, newPhone } from './accounts.ts'
+import { adminPhone, newPhone, signInByApi } from './accounts.ts'
 import sharp from 'sharp'
 import { grainyJpeg } from '../pictures.ts'
 
@@ -21,34 +21,9 @@ type FlashRecord = {
   aborted: boolean
 }
 
-/**
- * Signs a browser context in by phone through the API (the context keeps the refresh cookie,
- * so its pages start signed in). Waits out the resend cooldown if another test just asked for
- * a code for the same number.
- */
-async function signIn(request: APIRequestContext, phone: string): Promise<string> {
-  for (let attempt = 0; ; attempt++) {
-    const start = await request.post(`${base}/api/auth/phone/start`, { data: { phone } })
-    if (start.ok()) break
-    const retry = ((await start.json()) as { error: { details?: { retryAfterSeconds?: number } } })
-      .error.details?.retryAfterSeconds
-    if (start.status() !== 429 || attempt > 2) throw new Error(`code not sent: ${start.status()}`)
-    await new Promise((resolve) => setTimeout(resolve, ((retry ?? 30) + 1) * 1000))
-  }
-  const outbox = await request.get(
-    `${base}/api/auth/dev/sms-outbox?phone=${encodeURIComponent(phone)}`,
-  )
-  const entries = (await outbox.json()) as { phone: string; code: string }[]
-  const code = entries.findLast((e) => e.phone === phone)?.code
-  if (!code) throw new Error(`no code was sent to ${phone}`)
-  const verified = await request.post(`${base}/api/auth/phone/verify`, { data: { phone, code } })
-  expect(verified.status()).toBe(200)
-  return ((await verified.json()) as { accessToken: string }).accessToken
-}
-
 async function signedInContext(phone: string) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-  return { context, token: await signIn(context.request, phone) }
+  return { context, token: await signInByApi(context.request, base, phone) }
 }
 
 const auth = (token: string | null) => (token ? { authorization: `Bearer ${token}` } : {})
@@ -116,7 +91,7 @@ describe('tachistoscope, as an administrator', () => {
     await page.close()
   })
 
-  it('trains at 100 ms and at 1 s, the picture on screen for the exposure to within a frame', async () => {
+  it('flashes at 100 ms and at 1 s: the overlay comes and goes, Show Again keeps the picture', async () => {
     const page = await admin.context.newPage()
     const problems = watchProblems(page)
     await page.goto(base + '/tachistoscope')
@@ -143,28 +118,10 @@ describe('tachistoscope, as an administrator', () => {
       return page.evaluate<FlashRecord>('window.__tachistoscopeLast')
     }
 
-    const checkFlash = (record: FlashRecord, exposureMs: number | 'frame') => {
-      const frame = record.frameMs
-      // Headless Chromium draws at about 60 Hz.
-      expect(frame).toBeGreaterThan(1000 / 75)
-      expect(frame).toBeLessThan(1000 / 45)
-      const wanted = exposureMs === 'frame' ? frame : exposureMs
-      expect(record.exposureMs).toBeCloseTo(wanted, 5)
-      expect(record.plannedFrames).toBe(Math.max(1, Math.round(wanted / frame)))
-      expect(record.aborted).toBe(false)
-      // Shown from the frame of the show to the frame of the hide, by the page's timestamps.
-      const times = record.frameTimes
-      expect(times[0]).toBe(record.shownAt)
-      expect(times.at(-1)).toBe(record.hiddenAt)
-      expect(record.shownMs).toBeCloseTo(record.hiddenAt - record.shownAt, 5)
-      // Never shorter than planned: the hide waits for the counted frames. How close to the
-      // exposure it lands depends on the machine's frame delivery, so that is measured (printed
-      // here, budgeted in `npm run bench`), not asserted.
-      expect(record.shownMs).toBeGreaterThanOrEqual(record.plannedFrames * frame - frame / 2)
-    }
-
     // 100 ms: the overlay comes and goes; 'Show Again' appears for the same picture.
-    checkFlash(await expose('100 ms', 'Get Picture'), 100)
+    // How long the picture stays on screen is judged from the screen's own pixels in
+    // tachistoscope-screen.test.ts; here, what the page lets a person do around a flash.
+    expect((await expose('100 ms', 'Get Picture')).aborted).toBe(false)
     expect(await visibility()).toBe('hidden')
     const again = page.getByRole('button', { name: 'Show Again' })
     await again.waitFor()
@@ -181,26 +138,10 @@ describe('tachistoscope, as an administrator', () => {
     expect(await page.getByRole('button', { name: 'Showing Image...' }).isDisabled()).toBe(true)
     expect(await again.isDisabled()).toBe(true)
     await expect.poll(flashes, { timeout: 20_000 }).toBe(before + 1)
-    checkFlash(await page.evaluate<FlashRecord>('window.__tachistoscopeLast'), 1000)
     expect(await overlay.getAttribute('data-picture-id')).toBe(firstPicture)
     await getPicture.waitFor()
     expect(await getPicture.isEnabled()).toBe(true)
 
-    // Measured against the chosen exposure for the four the design budgets.
-    const measured: string[] = []
-    for (const [label, ms] of [
-      ['1 frame', 'frame'],
-      ['100 ms', 100],
-      ['0.5 seconds', 500],
-      ['1 second', 1000],
-    ] as const) {
-      const record = await expose(label, 'Show Again')
-      checkFlash(record, ms)
-      measured.push(
-        `${label}: ${record.shownFrames}/${record.plannedFrames} frames, ${record.shownMs.toFixed(1)} ms`,
-      )
-    }
-    console.info(`tachistoscope flashes: ${measured.join('; ')}`)
     await page.getByTestId('last-flash').waitFor()
     expect(problems).toEqual([])
     await page.close()

@@ -1,0 +1,110 @@
+// The tachistoscope judged by what reaches the screen: Chromium draws each frame when this test
+// asks (screen-frames.ts), and every frame's pixels say whether the picture was up. The page's
+// own bookkeeping is not consulted for the verdict.
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
+import sharp from 'sharp'
+import type { Cookie } from 'playwright-core'
+import { adminPhone, signInByApi } from './accounts.ts'
+import { FRAME_MS, flashesOnScreen, HIDE_ONE_FRAME_LATE, ScreenFrames } from './screen-frames.ts'
+
+const base = inject('baseUrl')
+const MAGENTA: [number, number, number] = [255, 0, 255]
+let token: string
+/** The administrator's session (the refresh cookie), passed from one frame-driven browser to the next. */
+let cookies: Cookie[]
+
+const auth = () => ({ authorization: `Bearer ${token}` })
+
+async function peopleImages(): Promise<{ id: string }[]> {
+  const res = await fetch(`${base}/api/tachistoscope/images/list/people`, { headers: auth() })
+  expect(res.status).toBe(200)
+  return (await res.json()) as { id: string }[]
+}
+
+async function clearPeople() {
+  for (const image of await peopleImages()) {
+    const res = await fetch(`${base}/api/tachistoscope/images/${image.id}`, {
+      method: 'DELETE',
+      headers: auth(),
+    })
+    expect(res.status).toBe(204)
+  }
+}
+
+/** Flashes the People picture (one flat magenta picture) three times at each exposure. */
+async function flashes(plant?: string) {
+  const screen = await ScreenFrames.open()
+  try {
+    await screen.page.context().addCookies(cookies)
+    if (plant) await screen.page.addInitScript(plant)
+    const page = screen.page
+    await screen.goto(base + '/tachistoscope')
+    await page.getByRole('button', { name: 'People Pictures' }).click()
+    await page.getByTestId('image-count').getByText('1').waitFor()
+    const results = await flashesOnScreen(
+      screen,
+      ['1 frame', '100 ms', '0.5 seconds'].map((label) => ({ label, count: 3 })),
+      MAGENTA,
+    )
+    expect(await page.evaluate('window.__plantedHideLate === true')).toBe(Boolean(plant))
+    // Each refresh rotates the session cookie: the next browser takes the new one.
+    cookies = await page.context().cookies()
+    return results
+  } finally {
+    await screen.close()
+  }
+}
+
+describe('tachistoscope, at the screen', () => {
+  beforeAll(async () => {
+    const screen = await ScreenFrames.open()
+    try {
+      token = await signInByApi(screen.page.context().request, base, adminPhone)
+      cookies = await screen.page.context().cookies()
+    } finally {
+      await screen.close()
+    }
+    await clearPeople()
+    const picture = await sharp({
+      create: { width: 800, height: 600, channels: 3, background: { r: 255, g: 0, b: 255 } },
+    })
+      .png()
+      .toBuffer()
+    const form = new FormData()
+    form.append('category', 'people')
+    form.append('fit', 'false')
+    form.append('file', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'magenta.png')
+    const res = await fetch(`${base}/api/tachistoscope/images/upload`, {
+      method: 'POST',
+      headers: auth(),
+      body: form,
+    })
+    expect(res.status).toBe(201)
+  })
+  afterAll(() => clearPeople())
+
+  it('keeps the picture on screen for exactly the chosen frames at 60 Hz', async () => {
+    const results = await flashes()
+    const frames = { '1 frame': 1, '100 ms': 6, '0.5 seconds': 30 } as Record<string, number>
+    for (const { label, planned, onScreen } of results) {
+      const wanted = frames[label]
+      expect(planned, `${label}: frames the page planned`).toEqual([wanted, wanted, wanted])
+      expect(onScreen, `${label}: frames on screen per flash`).toEqual(planned)
+    }
+    console.info(
+      `tachistoscope at the screen (${FRAME_MS.toFixed(2)} ms frames): ` +
+        results
+          .map((r) => `${r.label} ${r.onScreen.join('/')} of ${r.planned.join('/')}`)
+          .join('; '),
+    )
+  })
+
+  it('sees a picture hidden one frame late (planted), which the page itself cannot', async () => {
+    const results = await flashes(HIDE_ONE_FRAME_LATE)
+    for (const { label, planned, onScreen, pageSays } of results) {
+      expect(onScreen, `${label}: frames on screen per flash`).toEqual(planned.map((n) => n + 1))
+      // The page's own frame timestamps still call every flash exact.
+      expect(pageSays, `${label}: frames by the page's record`).toEqual(planned)
+    }
+  })
+})

@@ -68,22 +68,22 @@ const REVIEWED: Record<TrainingLanguage, string[]> = {
     'La palabra «animal» describe lo que percibo.',
     'Mi primera impresión del objetivo: animal.',
     'Al concentrarme en el objetivo, pienso en la palabra «animal».',
-    'Percibo algo que respira.',
-    'Mi primera impresión del objetivo: algo que respira.',
+    'Mi primera impresión del objetivo: que respira.',
+    'Un descriptor para el lugar: que respira.',
     'La palabra «niebla» describe una parte del objetivo.',
     'Al concentrarme en el objetivo, pienso en la palabra «niebla».',
   ],
   it: [
     'Il luogo sembra in movimento.',
     'Tutto qui appare in movimento.',
-    'La mia prima impressione: il bersaglio è in movimento.',
+    'La mia prima impressione: il target è in movimento.',
     'La parola «animale» descrive ciò che percepisco.',
-    'La mia prima impressione del bersaglio: animale.',
-    'Concentrandomi sul bersaglio, penso alla parola «animale».',
+    'La mia prima impressione del target: animale.',
+    'Concentrandomi sul target, penso alla parola «animale».',
     'Percepisco qualcosa che respira.',
-    'La mia prima impressione del bersaglio: qualcosa che respira.',
-    'La parola «nebbia» descrive una parte del bersaglio.',
-    'Concentrandomi sul bersaglio, penso alla parola «nebbia».',
+    'La mia prima impressione del target: qualcosa che respira.',
+    'La parola «nebbia» descrive una parte del target.',
+    'Concentrandomi sul target, penso alla parola «nebbia».',
   ],
 }
 
@@ -124,6 +124,9 @@ describe('sentence templates', () => {
     expect(templateForm('in movimento', 'it', 'adjective')).toBe('adjective')
     expect(templateForm('a la deriva', 'es', 'adjective')).toBe('adjective')
     expect(templateForm('con bultos', 'es', 'adjective')).toBe('phrase')
+    // Smells and tastes: never 'El lugar parece a pescado'.
+    expect(templateForm('a pescado', 'es', 'adjective')).toBe('phrase')
+    expect(templateForm('a frutos secos', 'es', 'adjective')).toBe('phrase')
     // A custom descriptor the vocabulary does not know: the neutral, quoting templates.
     expect(templateForm('Nebelwand', 'de', facts.partOfSpeech('Nebelwand', 'de'))).toBe('neutral')
   })

@@ -1,5 +1,5 @@
 // The shipped vocabulary, as files a reviewer reads: complete in every language, no
-// duplicates within a category, words of a sane length, readings for Japanese speech.
+// word shared by two concepts, words of a sane length, readings for Japanese speech.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -57,6 +57,41 @@ describe('the vocabulary files', () => {
       }
     },
   )
+
+  it.each(LANGUAGES)('give each concept a word of its own in %s', (language) => {
+    // A trainee who reads 'ondulé' must know whether it was wavy or corrugated.
+    const owner = new Map<string, string>()
+    const shared: string[] = []
+    for (const concept of vocabulary.concepts) {
+      const word = (concept.words[language]?.word ?? '').normalize('NFC').toLowerCase()
+      const other = owner.get(word)
+      if (other) shared.push(`${word}: ${other} and ${concept.slug}`)
+      else owner.set(word, concept.slug)
+    }
+    expect(shared).toEqual([])
+  })
+
+  it('spell English the American way, as the data README asks', () => {
+    const british = new RegExp(
+      [
+        '(colo|odo|flavo|harbo|armo|humo|savo|vapo|rumo)ur',
+        'grey',
+        'ochre',
+        '(cent|met|thea|fib|somb|lust)re',
+        'aluminium',
+        'mould',
+        '(travel|spiral|signal|label|model|level|fuel|channel|tunnel|swivel|marvel|jewel|shovel)l',
+        'defence',
+        'jewellery',
+        'tyre',
+        'storey',
+      ].join('|'),
+    )
+    const found = vocabulary.concepts
+      .map((c) => c.words.en?.word ?? '')
+      .filter((w) => british.test(w))
+    expect(found).toEqual([])
+  })
 
   it('give every Japanese word a kana reading for speech', () => {
     for (const concept of vocabulary.concepts) {

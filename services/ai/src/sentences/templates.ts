@@ -72,7 +72,8 @@ export const TEMPLATES: Record<TrainingLanguage, Record<TemplateForm, readonly s
       'Mi primera impresión del objetivo: {w}.',
       'Al concentrarme en el objetivo, pienso en la palabra «{w}».',
     ],
-    phrase: ['Percibo algo {w}.', 'Mi primera impresión del objetivo: algo {w}.'],
+    // Also smells and tastes ('a pescado'), which fit neither 'parece' nor 'algo'.
+    phrase: ['Mi primera impresión del objetivo: {w}.', 'Un descriptor para el lugar: {w}.'],
     neutral: [
       'La palabra «{w}» describe una parte del objetivo.',
       'Al concentrarme en el objetivo, pienso en la palabra «{w}».',
@@ -82,17 +83,17 @@ export const TEMPLATES: Record<TrainingLanguage, Record<TemplateForm, readonly s
     adjective: [
       'Il luogo sembra {w}.',
       'Tutto qui appare {w}.',
-      'La mia prima impressione: il bersaglio è {w}.',
+      'La mia prima impressione: il target è {w}.',
     ],
     noun: [
       'La parola «{w}» descrive ciò che percepisco.',
-      'La mia prima impressione del bersaglio: {w}.',
-      'Concentrandomi sul bersaglio, penso alla parola «{w}».',
+      'La mia prima impressione del target: {w}.',
+      'Concentrandomi sul target, penso alla parola «{w}».',
     ],
-    phrase: ['Percepisco qualcosa {w}.', 'La mia prima impressione del bersaglio: qualcosa {w}.'],
+    phrase: ['Percepisco qualcosa {w}.', 'La mia prima impressione del target: qualcosa {w}.'],
     neutral: [
-      'La parola «{w}» descrive una parte del bersaglio.',
-      'Concentrandomi sul bersaglio, penso alla parola «{w}».',
+      'La parola «{w}» descrive una parte del target.',
+      'Concentrandomi sul target, penso alla parola «{w}».',
     ],
   },
 }
@@ -105,7 +106,7 @@ const PHRASE_ADJECTIVE: Record<TrainingLanguage, RegExp | null> = {
   en: null,
   de: /^(nach|zum|zur|sich)\s/i,
   fr: /^(qui|se|s'|de|d'|au|aux|comme)(\s|(?<=')\S)/i,
-  es: /^(que|con|de|del|al|color)\s/i,
+  es: /^(que|con|de|del|al|color)\s|^a\s(?!la\s)/i,
   it: /^(che|di|d'|al|alla|alle|allo|all'|con|come|color)(\s|(?<=')\S)/i,
 }
 

@@ -106,7 +106,10 @@ describe('sentence templates', () => {
         // Each template in turn, so all of them meet real words.
         const engine = new TemplateSentenceEngine(facts, () => (index % 7) / 7)
         const sentence = await engine.sentence(word, language)
-        expect(sentence.split(word).length - 1, sentence).toBe(1)
+        // Once as a word of its own ('cri' inside 'décrit' does not count).
+        const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+        const alone = new RegExp(`(?<!\\p{L})${escaped}(?!\\p{L})`, 'gu')
+        expect(sentence.match(alone)?.length ?? 0, sentence).toBe(1)
         expect(sentence, sentence).toMatch(/^\p{Lu}/u)
         expect(sentence, sentence).toMatch(/[.»“]$/u)
         expect(sentence, sentence).not.toMatch(/\{w\}| {2}| [.,:]/u)

@@ -12,7 +12,11 @@ import { ensureGestaltClips } from './gestalts.ts'
 import { QueueRunner } from './queue.ts'
 import { RateLimiter } from './rate-limit.ts'
 import { aiHandlers, speechGuard } from './routes.ts'
-import { OpenAiSentenceEngine, TemplateSentenceEngine } from './sentences/sentence-engine.ts'
+import {
+  OpenAiSentenceEngine,
+  ShippedSentenceEngine,
+  TemplateSentenceEngine,
+} from './sentences/sentence-engine.ts'
 import type { SentenceEngine } from './sentences/sentence-engine.ts'
 import { InProcessRunner, processSpeechJob, SpeechService } from './speech.ts'
 import type { SpeechRunner } from './speech.ts'
@@ -44,7 +48,8 @@ async function aiApp(app: FastifyInstance, { config, verifyToken }: AiAppOptions
   }
   const engine: SpeechEngine = createSpeechEngine(config, facts)
   if (engine instanceof EspeakCliEngine) await engine.check()
-  const sentences: SentenceEngine =
+  // Vocabulary words get their reviewed sentences; custom words the chat server or the templates.
+  const forCustomWords: SentenceEngine =
     config.SENTENCE_ENGINE === 'openai'
       ? new OpenAiSentenceEngine({
           url: config.OPENAI_CHAT_URL ?? '',
@@ -55,6 +60,7 @@ async function aiApp(app: FastifyInstance, { config, verifyToken }: AiAppOptions
           onFallback: (reason) => app.log.warn({ reason }, 'chat sentence failed; used a template'),
         })
       : new TemplateSentenceEngine(facts)
+  const sentences = new ShippedSentenceEngine(facts, forCustomWords)
 
   let runner: SpeechRunner
   if (config.REDIS_URL) {

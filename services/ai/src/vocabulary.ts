@@ -1,6 +1,7 @@
 // What the ai service needs from the descriptor vocabulary's files: each word's part of speech
-// (to choose a sentence template) and the kana reading of Japanese words (eSpeak NG reads kanji
-// as "Chinese letter"). The files are read once, read-only; the descriptors service owns them.
+// (to choose a sentence template), the kana reading of Japanese words (eSpeak NG reads kanji
+// as "Chinese letter") and the reviewed example sentences of each concept. The files are read
+// once, read-only; the descriptors service owns them.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { SpeechLanguage } from './languages.ts'
@@ -13,6 +14,8 @@ export interface WordFacts {
   reading(text: string, language: SpeechLanguage): string
   /** The vocabulary's words of one language, as written in its file. */
   words(language: SpeechLanguage): string[]
+  /** The shipped example sentences of the word's concept in this language (none for others). */
+  sentences(word: string, language: SpeechLanguage): readonly string[]
   readonly size: number
 }
 
@@ -35,22 +38,35 @@ export function loadWordFacts(dir: string): WordFacts {
   const pos = new Map<string, PartOfSpeech>()
   const kana = new Map<string, string>()
   const words = new Map<SpeechLanguage, string[]>()
+  const sentences = new Map<string, string[]>()
   for (const language of ['en', 'de', 'fr', 'es', 'it', 'ja', 'zh'] as const) {
     const file = join(dir, `vocabulary.${language}.csv`)
     if (!existsSync(file)) continue
+    const wordOf = new Map<string, string>()
     for (const row of rows(readFileSync(file, 'utf8'))) {
       const word = row[language]
       const kind = row.pos
       if (!word) continue
+      if (row.id) wordOf.set(row.id, word)
       words.set(language, [...(words.get(language) ?? []), word])
       if (kind === 'noun' || kind === 'adjective') pos.set(`${language}:${fold(word)}`, kind)
       if (language === 'ja' && row.ja_kana) kana.set(fold(word), row.ja_kana)
+    }
+    // sentences.<lang>.csv: id;form;sentence, two or more lines per concept.
+    const shipped = join(dir, `sentences.${language}.csv`)
+    if (!existsSync(shipped)) continue
+    for (const row of rows(readFileSync(shipped, 'utf8'))) {
+      const word = row.id ? wordOf.get(row.id) : undefined
+      if (!word || !row.sentence) continue
+      const key = `${language}:${fold(word)}`
+      sentences.set(key, [...(sentences.get(key) ?? []), row.sentence])
     }
   }
   return {
     size: pos.size,
     partOfSpeech: (word, language) => pos.get(`${language}:${fold(word)}`),
     words: (language) => [...(words.get(language) ?? [])],
+    sentences: (word, language) => sentences.get(`${language}:${fold(word)}`) ?? [],
     reading: (text, language) => (language === 'ja' ? (kana.get(fold(text)) ?? text) : text),
   }
 }

@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { trainingLanguages } from '../src/languages.ts'
 import type { TrainingLanguage } from '../src/languages.ts'
-import { OpenAiSentenceEngine, TemplateSentenceEngine } from '../src/sentences/sentence-engine.ts'
+import {
+  OpenAiSentenceEngine,
+  ShippedSentenceEngine,
+  TemplateSentenceEngine,
+} from '../src/sentences/sentence-engine.ts'
 import { render, TEMPLATES, templateForm } from '../src/sentences/templates.ts'
 import type { TemplateForm } from '../src/sentences/templates.ts'
 import { loadWordFacts } from '../src/vocabulary.ts'
@@ -137,6 +141,39 @@ describe('sentence templates', () => {
   it('looks words up case-insensitively in their own language only', () => {
     expect(facts.partOfSpeech('ANIMAL', 'en')).toBe('noun')
     expect(facts.partOfSpeech('Tier', 'en')).toBeUndefined()
+  })
+})
+
+describe('the shipped example sentences', () => {
+  it.each(trainingLanguages)(
+    '%s: every vocabulary word answers one of its own reviewed sentences',
+    async (language) => {
+      const templates = new TemplateSentenceEngine(facts, () => 0)
+      for (const [index, word] of facts.words(language).entries()) {
+        const shipped = facts.sentences(word, language)
+        expect(shipped.length, `${language} ${word}`).toBeGreaterThanOrEqual(2)
+        const engine = new ShippedSentenceEngine(facts, templates, () => (index % 5) / 5)
+        expect(shipped).toContain(await engine.sentence(word, language))
+      }
+    },
+  )
+
+  it('looks a word up whatever its case, and gives a custom word to the fallback', async () => {
+    const asked: string[] = []
+    const fallback = {
+      id: 'stand-in',
+      sentence: async (word: string) => {
+        asked.push(word)
+        return `fallback for ${word}`
+      },
+    }
+    const engine = new ShippedSentenceEngine(facts, fallback, () => 0)
+    expect(facts.sentences('cold', 'en')).toContain(await engine.sentence('COLD', 'en'))
+    expect(await engine.sentence('Nebelwand', 'de')).toBe('fallback for Nebelwand')
+    // A German word asked for in English is not the English concept's.
+    expect(await engine.sentence('kalt', 'en')).toBe('fallback for kalt')
+    expect(asked).toEqual(['Nebelwand', 'kalt'])
+    expect(engine.id).toBe('shipped+stand-in')
   })
 })
 

@@ -116,12 +116,14 @@ describe('the vocabulary files', () => {
     ])
   })
 
-  it('contain nothing but the files the loader reads', () => {
+  it('contain nothing but the files the loaders read', () => {
     const expected = new Set([
       'README.md',
       'categories.json',
       ...LANGUAGES.map((l) => `vocabulary.${l}.csv`),
       ...LANGUAGES.filter((l) => l !== 'en').map((l) => `categories.${l}.csv`),
+      // Example sentences of the training languages, read by the ai service.
+      ...['en', 'de', 'fr', 'es', 'it'].map((l) => `sentences.${l}.csv`),
     ])
     for (const file of readdirSync(DATA_DIR)) expect(expected.has(file), file).toBe(true)
   })

@@ -9,6 +9,31 @@ export interface SentenceEngine {
   sentence(word: string, language: TrainingLanguage): Promise<string>
 }
 
+/**
+ * The reviewed sentences shipped with the vocabulary (two or more per concept and training
+ * language, `services/descriptors/data/sentences.<lang>.csv`); a word without any (a user's own
+ * word) goes to `fallback`: the chat server when one is configured, else the templates.
+ */
+export class ShippedSentenceEngine implements SentenceEngine {
+  readonly id: string
+  private readonly facts: WordFacts
+  private readonly fallback: SentenceEngine
+  private readonly random: () => number
+
+  constructor(facts: WordFacts, fallback: SentenceEngine, random: () => number = Math.random) {
+    this.facts = facts
+    this.fallback = fallback
+    this.random = random
+    this.id = `shipped+${fallback.id}`
+  }
+
+  async sentence(word: string, language: TrainingLanguage): Promise<string> {
+    const shipped = this.facts.sentences(word, language)
+    const chosen = shipped[Math.floor(this.random() * shipped.length)]
+    return chosen ?? this.fallback.sentence(word, language)
+  }
+}
+
 /** The curated templates: instant, offline, grammatical for every word of the vocabulary. */
 export class TemplateSentenceEngine implements SentenceEngine {
   readonly id = 'templates'

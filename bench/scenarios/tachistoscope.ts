@@ -1,10 +1,11 @@
-import sharp from 'sharp'
 import { launch } from '../../test/browser/browser.ts'
 import {
   FRAME_MS,
   flashesOnScreen,
   HIDE_ONE_FRAME_LATE,
+  MAGENTA,
   ScreenFrames,
+  uploadProbePicture,
 } from '../../test/browser/screen-frames.ts'
 import type { FlashesOnScreen } from '../../test/browser/screen-frames.ts'
 import { ms, percentile } from '../lib.ts'
@@ -20,7 +21,6 @@ const FLASHES = [
   { label: '0.5 seconds', count: 20 },
   { label: '1 second', count: 10 },
 ]
-const MAGENTA: [number, number, number] = [255, 0, 255]
 
 /**
  * The tachistoscope (DESIGN.md §7): how many frames each flash stays on screen, read from the
@@ -70,21 +70,8 @@ export async function tachistoscope(): Promise<Section> {
     originals.sort((a, b) => a - b)
 
     // One flat magenta picture in People: lit frames are those with magenta at the centre.
-    const magenta = await sharp({
-      create: { width: 800, height: 600, channels: 3, background: { r: 255, g: 0, b: 255 } },
-    })
-      .png()
-      .toBuffer()
-    const form = new FormData()
-    form.append('category', 'people')
-    form.append('fit', 'false')
-    form.append('file', new Blob([new Uint8Array(magenta)], { type: 'image/png' }), 'magenta.png')
-    const uploaded = await fetch(`${app.base}/api/tachistoscope/images/upload`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    })
-    if (uploaded.status !== 201) throw new Error(`magenta upload failed: ${uploaded.status}`)
+    const uploaded = await uploadProbePicture(app.base, token)
+    if (uploaded !== 201) throw new Error(`magenta upload failed: ${uploaded}`)
     // The session moves from browser to browser: each refresh rotates the cookie.
     let cookies = await context.cookies()
     const measure = async (exposures: typeof FLASHES, plant?: string) => {

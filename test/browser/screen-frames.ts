@@ -17,6 +17,28 @@ export const FRAME_MS = 1000 / 60
 
 type Rgb = [number, number, number]
 
+/** The flat colour of the probe picture: a frame is lit when its centre shows it. */
+export const MAGENTA: Rgb = [255, 0, 255]
+
+/** Uploads one flat magenta 800×600 picture into People; returns the upload's status. */
+export async function uploadProbePicture(base: string, token: string): Promise<number> {
+  const picture = await sharp({
+    create: { width: 800, height: 600, channels: 3, background: { r: 255, g: 0, b: 255 } },
+  })
+    .png()
+    .toBuffer()
+  const form = new FormData()
+  form.append('category', 'people')
+  form.append('fit', 'false')
+  form.append('file', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'magenta.png')
+  const res = await fetch(`${base}/api/tachistoscope/images/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  })
+  return res.status
+}
+
 /** One drawn frame as it left the compositor: was the probe colour at the probe point? */
 export interface ScreenFrame {
   /** The frame's timestamp as the page's requestAnimationFrame saw it. */

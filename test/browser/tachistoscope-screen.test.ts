@@ -2,13 +2,18 @@
 // asks (screen-frames.ts), and every frame's pixels say whether the picture was up. The page's
 // own bookkeeping is not consulted for the verdict.
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
-import sharp from 'sharp'
 import type { Cookie } from 'playwright-core'
 import { adminPhone, signInByApi } from './accounts.ts'
-import { FRAME_MS, flashesOnScreen, HIDE_ONE_FRAME_LATE, ScreenFrames } from './screen-frames.ts'
+import {
+  FRAME_MS,
+  flashesOnScreen,
+  HIDE_ONE_FRAME_LATE,
+  MAGENTA,
+  ScreenFrames,
+  uploadProbePicture,
+} from './screen-frames.ts'
 
 const base = inject('baseUrl')
-const MAGENTA: [number, number, number] = [255, 0, 255]
 let token: string
 /** The administrator's session (the refresh cookie), passed from one frame-driven browser to the next. */
 let cookies: Cookie[]
@@ -65,21 +70,7 @@ describe('tachistoscope, at the screen', () => {
       await screen.close()
     }
     await clearPeople()
-    const picture = await sharp({
-      create: { width: 800, height: 600, channels: 3, background: { r: 255, g: 0, b: 255 } },
-    })
-      .png()
-      .toBuffer()
-    const form = new FormData()
-    form.append('category', 'people')
-    form.append('fit', 'false')
-    form.append('file', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'magenta.png')
-    const res = await fetch(`${base}/api/tachistoscope/images/upload`, {
-      method: 'POST',
-      headers: auth(),
-      body: form,
-    })
-    expect(res.status).toBe(201)
+    expect(await uploadProbePicture(base, token)).toBe(201)
   })
   afterAll(() => clearPeople())
 

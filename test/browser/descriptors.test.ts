@@ -191,6 +191,41 @@ describe('descriptor trainer, signed out', () => {
 })
 
 describe('descriptor trainer, signed in', () => {
+  it('lists a word the manual puts in several categories in each, hidden in all at once', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    const problems = watchProblems(page)
+    await page.goto(base + '/descriptors')
+    await signIn(page, base)
+    await page.getByRole('button', { name: /Stage 2-3/ }).click()
+
+    const allOf = async (name: string) => {
+      await categoryRow(page, name)
+        .getByRole('button', { name: `View All ${name}` })
+        .click()
+      const dialog = page.getByRole('dialog', { name: `All Descriptors - ${name}` })
+      await dialog.waitFor()
+      return dialog
+    }
+    const close = async (dialog: Locator) => {
+      await dialog.getByRole('button', { name: 'Close' }).first().click()
+      await dialog.waitFor({ state: 'hidden' })
+    }
+    // 'soft' is a First Feeling, a texture and a dimensional; 'rough' a texture only.
+    const textures = await allOf('Textures')
+    await textures.getByRole('button', { name: 'Hide rough', exact: true }).waitFor()
+    await textures.getByRole('button', { name: 'Hide soft', exact: true }).click()
+    await page.getByText('"soft" has been hidden from your view.').waitFor()
+    await close(textures)
+    for (const name of ['First Feelings', 'Dimensionals']) {
+      const dialog = await allOf(name)
+      await dialog.getByRole('button', { name: 'Unhide soft', exact: true }).waitFor()
+      expect(await dialog.getByRole('button', { name: 'Hide rough', exact: true }).count()).toBe(0)
+      await close(dialog)
+    }
+    expect(problems).toEqual([])
+    await page.close()
+  })
+
   it('trains on Stage 4-6, adds, hides, exports and deletes words', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
     const problems = watchProblems(page)

@@ -1692,7 +1692,7 @@ export interface components {
       stage: components['schemas']['Stage']
     }
     PerceptionList: components['schemas']['Perception'][]
-    /** @description A word of the vocabulary. Exactly one of `gestaltId` and `perceptionId` is set. A descriptor is the caller's own when `createdBy` is the caller's id. */
+    /** @description A word of the vocabulary. Exactly one of `gestaltId` and `perceptionId` is set: the category the word belongs to first. A shipped word the CRV manual lists in further categories (soft in First Feelings, Textures and Dimensionals) names them in `alsoIn`; it is one word, with one id, in each. A descriptor is the caller's own when `createdBy` is the caller's id. */
     Descriptor: {
       id: components['schemas']['Id']
       word: string
@@ -1709,9 +1709,17 @@ export interface components {
       /** @description Hidden by the caller (always false for anonymous callers and custom words). */
       hidden: boolean
       createdAt: components['schemas']['Timestamp']
+      /** @description Further categories the word stands in, besides its `gestaltId` or `perceptionId`; absent when there are none. The word counts once when several are trained together. */
+      alsoIn?: components['schemas']['CategoryRef'][]
+    }
+    /** @description A gestalt or a perception, by kind and id. */
+    CategoryRef: {
+      /** @enum {string} */
+      type: 'gestalt' | 'perception'
+      id: components['schemas']['CategoryId']
     }
     DescriptorList: components['schemas']['Descriptor'][]
-    /** @description Ids of the descriptors (of both lists) that belong to one category. */
+    /** @description Ids of the descriptors (of both lists) that belong to one category, including words that stand in it besides their first category (`alsoIn`). */
     DescriptorGroup: {
       categoryId: components['schemas']['Id']
       descriptorIds: components['schemas']['Id'][]

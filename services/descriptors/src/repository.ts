@@ -19,22 +19,43 @@ interface DescriptorRow {
   status: 'system' | 'approved' | 'pending'
   created_at: Date | string
   hidden?: boolean
+  also?: { id: number; type: 'gestalt' | 'perception'; stage: Stage }[] | null
 }
 
-export interface Descriptor {
-  api: ApiDescriptor
+/** A category a word stands in, with that category's stage. */
+export interface Membership {
   categoryId: number
   stage: Stage
   categoryType: 'gestalt' | 'perception'
 }
 
+/** A word as the trainer serves it: its first category, and the further ones of `also`. */
+export interface Descriptor extends Membership {
+  api: ApiDescriptor
+  also: Membership[]
+}
+
+/** Every category a word stands in, its first one first. */
+export const membershipsOf = (d: Descriptor): Membership[] =>
+  d.also.length === 0 ? [d] : [d, ...d.also]
+
 const SELECT = sql`
   SELECT d.id, d.word, d.language, d.category_id, c.type AS category_type, c.stage, d.created_by,
-         d.is_custom, d.status, d.created_at
+         d.is_custom, d.status, d.created_at,
+         (SELECT json_agg(json_build_object('id', o.id, 'type', o.type, 'stage', o.stage)
+                          ORDER BY o.stage, o.position)
+            FROM descriptors.concept_categories cc
+            JOIN descriptors.categories o ON o.id = cc.category_id
+           WHERE cc.concept_id = d.concept_id) AS also
   FROM descriptors.descriptors d JOIN descriptors.categories c ON c.id = d.category_id`
 
 export function toDescriptor(row: DescriptorRow, hidden = false): Descriptor {
   const id = Number(row.id)
+  const also = (row.also ?? []).map((o) => ({
+    categoryId: o.id,
+    stage: o.stage,
+    categoryType: o.type,
+  }))
   return {
     api: {
       id,
@@ -47,10 +68,14 @@ export function toDescriptor(row: DescriptorRow, hidden = false): Descriptor {
       status: row.status,
       hidden: hidden || row.hidden === true,
       createdAt: new Date(row.created_at).toISOString(),
+      ...(also.length > 0
+        ? { alsoIn: also.map((o) => ({ type: o.categoryType, id: o.categoryId })) }
+        : {}),
     },
     categoryId: row.category_id,
     stage: row.stage,
     categoryType: row.category_type,
+    also,
   }
 }
 

@@ -9,6 +9,7 @@ import {
   customDescriptorsOf,
   findCategory,
   findDescriptor,
+  membershipsOf,
   pendingDescriptors,
 } from './repository.ts'
 import type { Descriptor } from './repository.ts'
@@ -97,18 +98,13 @@ export function descriptorHandlers(
       const user = request.user
       const categories = new Set(categoryIds)
       const stages = new Set(body.stages)
-      const fits = (d: Descriptor) => categories.has(d.categoryId) && stages.has(d.stage)
+      const fits = (d: Descriptor) =>
+        membershipsOf(d).some((m) => categories.has(m.categoryId) && stages.has(m.stage))
       const [snapshot, mine] = await Promise.all([
         shared.snapshot(body.language),
         user ? users.get(user.id, body.language) : undefined,
       ])
-      const hidden = mine?.hidden
-      const pool: Descriptor[] = []
-      for (const id of categories) {
-        for (const d of snapshot.byCategory.get(id) ?? []) {
-          if (stages.has(d.stage) && !hidden?.has(d.api.id)) pool.push(d)
-        }
-      }
+      const pool = snapshot.pool(categories, stages, mine?.hidden)
       for (const d of mine?.custom ?? []) if (fits(d)) pool.push(d)
       // Never the same word twice in a row, unless it is the only one left.
       const others = pool.filter((d) => d.api.id !== body.excludeId)
@@ -137,9 +133,12 @@ export function descriptorHandlers(
       const category = await findCategory(db, wanted.id)
       if (!category || category.type !== wanted.type) throw notFound(`No such ${wanted.type}`)
       // 'Animal' beside the system's 'animal' would be a second card for one word.
+      // A shipped word counts in each category it stands in (soft is in Textures too).
       const shared = await db.execute(sql`
         SELECT word FROM descriptors.descriptors
-        WHERE category_id = ${category.id} AND language = ${body.language}
+        WHERE (category_id = ${category.id} OR concept_id IN (
+                 SELECT concept_id FROM descriptors.concept_categories WHERE category_id = ${category.id}))
+          AND language = ${body.language}
           AND word_key = ${foldWord(word)} AND (NOT is_custom OR status = 'approved')
         LIMIT 1`)
       const existing = (shared.rows as { word: string }[])[0]

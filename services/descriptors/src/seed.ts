@@ -19,7 +19,8 @@ const chunks = <T>(list: T[], size: number) =>
 
 /**
  * Loads the shipped vocabulary; idempotent. Categories and concepts are matched by their ids
- * in the data files, descriptors by (concept, language): a corrected word is updated in place,
+ * in the data files (a concept's further categories are replaced by the files' list),
+ * descriptors by (concept, language): a corrected word is updated in place,
  * so users' hides and the ids clients hold survive. Nothing users created is touched. With
  * `force` false, a database already seeded from the same data files is left alone.
  */
@@ -62,6 +63,20 @@ export async function seedVocabulary(
         ON CONFLICT (slug) DO UPDATE SET category_id = EXCLUDED.category_id, pos = EXCLUDED.pos
         RETURNING id, slug`)
       for (const row of rows) conceptIds.set(row.slug, row.id)
+    }
+    // The further categories of shipped words, as the data files list them now.
+    await tx.execute(sql`
+      DELETE FROM descriptors.concept_categories cc USING descriptors.concepts c
+      WHERE c.id = cc.concept_id AND c.slug IS NOT NULL`)
+    const memberships = vocabulary.concepts.flatMap((c) =>
+      c.also.map(
+        (slug) => sql`(${conceptIds.get(c.slug) ?? null}, ${categoryIds.get(slug) ?? null})`,
+      ),
+    )
+    for (const batch of chunks(memberships, 300)) {
+      await tx.execute(sql`
+        INSERT INTO descriptors.concept_categories (concept_id, category_id)
+        VALUES ${sql.join(batch, sql`, `)}`)
     }
     const words = vocabulary.concepts.flatMap((c) =>
       Object.entries(c.words).map(([language, w]) => ({

@@ -1,8 +1,8 @@
 import { encodeBody } from '@crv/kit'
 import type { ContentEncoding } from '@crv/kit'
 import type { Database } from '@crv/kit/db'
-import { listCategories, sharedDescriptors } from './repository.ts'
-import type { ApiCategory, Descriptor } from './repository.ts'
+import { listCategories, membershipsOf, sharedDescriptors } from './repository.ts'
+import type { ApiCategory, Descriptor, Membership } from './repository.ts'
 import type { Language, Stage } from './vocabulary.ts'
 
 /** Anonymous callers train on this stage only. */
@@ -22,7 +22,10 @@ export class VocabularySnapshot {
   /** Every descriptor's JSON, comma-separated, as bytes; entry i spans `spans[i]`. */
   private readonly systemBytes: Buffer
   private readonly spans: [number, number][]
+  /** Each category's words; a word of several categories is in each of their lists. */
   readonly byCategory: Map<number, Descriptor[]>
+  /** The stage of each category in `byCategory`. */
+  readonly stageOf: Map<number, Stage>
   readonly groups: { gestalt: Groups; perception: Groups }
   private readonly groupsJson: { gestalt: string; perception: string }
   private readonly indexById: Map<number, number>
@@ -42,10 +45,14 @@ export class VocabularySnapshot {
     })
     this.indexById = new Map(descriptors.map((d, i) => [d.api.id, i]))
     this.byCategory = new Map()
+    this.stageOf = new Map()
     for (const d of descriptors) {
-      const list = this.byCategory.get(d.categoryId) ?? []
-      list.push(d)
-      this.byCategory.set(d.categoryId, list)
+      for (const { categoryId, stage } of membershipsOf(d)) {
+        const list = this.byCategory.get(categoryId) ?? []
+        list.push(d)
+        this.byCategory.set(categoryId, list)
+        this.stageOf.set(categoryId, stage)
+      }
     }
     this.groups = {
       gestalt: groupsOf(descriptors, 'gestalt'),
@@ -55,7 +62,9 @@ export class VocabularySnapshot {
       gestalt: JSON.stringify(this.groups.gestalt),
       perception: JSON.stringify(this.groups.perception),
     }
-    const open = descriptors.filter((d) => d.stage === OPEN_STAGE)
+    // A word of a later stage that also stands in a Stage 1-2 category is open there.
+    const isOpen = (m: Membership) => m.stage === OPEN_STAGE
+    const open = descriptors.filter((d) => membershipsOf(d).some(isOpen))
     this.visitorBody = Buffer.from(
       bulkHead +
         open.map((d) => JSON.stringify(d.api)).join(',') +
@@ -63,10 +72,38 @@ export class VocabularySnapshot {
           custom: [],
           hiddenIds: [],
           totalCount: open.length,
-          byGestalt: JSON.stringify(groupsOf(open, 'gestalt')),
-          byPerception: JSON.stringify(groupsOf(open, 'perception')),
+          byGestalt: JSON.stringify(groupsOf(open, 'gestalt', isOpen)),
+          byPerception: JSON.stringify(groupsOf(open, 'perception', isOpen)),
         }),
     )
+  }
+
+  /**
+   * The shared words a random draw picks from: those of the chosen categories whose stage is
+   * chosen, less the caller's hides. A word of several chosen categories (soft: First Feelings
+   * and Textures) is in it once, so it comes up no more often than any other.
+   */
+  pool(
+    categories: ReadonlySet<number>,
+    stages: ReadonlySet<Stage>,
+    hidden?: ReadonlySet<number>,
+  ): Descriptor[] {
+    const pool: Descriptor[] = []
+    // One category lists each word once: then there is nothing to count.
+    const inPool = categories.size > 1 ? new Set<number>() : null
+    for (const id of categories) {
+      const stage = this.stageOf.get(id)
+      if (!stage || !stages.has(stage)) continue
+      for (const d of this.byCategory.get(id) ?? []) {
+        if (hidden?.has(d.api.id)) continue
+        if (inPool) {
+          if (inPool.has(d.api.id)) continue
+          inPool.add(d.api.id)
+        }
+        pool.push(d)
+      }
+    }
+    return pool
   }
 
   private readonly visitorEncodings = new Map<ContentEncoding, Buffer>()
@@ -100,7 +137,7 @@ export class VocabularySnapshot {
     }
     parts.push(this.systemBytes.subarray(from))
     const withCustom = (type: 'gestalt' | 'perception') =>
-      custom.some((d) => d.categoryType === type)
+      custom.some((d) => membershipsOf(d).some((m) => m.categoryType === type))
         ? JSON.stringify(groupsOf([...this.descriptors, ...custom], type))
         : this.groupsJson[type]
     parts.push(
@@ -118,13 +155,20 @@ export class VocabularySnapshot {
   }
 }
 
-function groupsOf(descriptors: Descriptor[], type: 'gestalt' | 'perception'): Groups {
+/** The ids of each category's words, a word in each category it stands in. */
+function groupsOf(
+  descriptors: Descriptor[],
+  type: 'gestalt' | 'perception',
+  shown: (m: Membership) => boolean = () => true,
+): Groups {
   const byCategory = new Map<number, number[]>()
   for (const d of descriptors) {
-    if (d.categoryType !== type) continue
-    const list = byCategory.get(d.categoryId) ?? []
-    list.push(d.api.id)
-    byCategory.set(d.categoryId, list)
+    for (const m of membershipsOf(d)) {
+      if (m.categoryType !== type || !shown(m)) continue
+      const list = byCategory.get(m.categoryId) ?? []
+      list.push(d.api.id)
+      byCategory.set(m.categoryId, list)
+    }
   }
   return [...byCategory].map(([categoryId, descriptorIds]) => ({ categoryId, descriptorIds }))
 }

@@ -1,5 +1,6 @@
-// The shipped vocabulary, read from data/: categories.json, categories.<lang>.csv and
-// vocabulary.<lang>.csv (English is the master list; the others add their column by id).
+// The shipped vocabulary, read from data/: categories.json, categories.<lang>.csv,
+// vocabulary.<lang>.csv (English is the master list; the others add their column by id) and
+// memberships.csv (further categories of a word the manual lists in several).
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -24,6 +25,8 @@ export interface ConceptData {
   slug: string
   category: string
   pos: 'adjective' | 'noun' | 'verb'
+  /** Further categories the word stands in (data/memberships.csv), besides `category`. */
+  also: string[]
   words: Partial<Record<Language, { word: string; reading?: string }>>
 }
 
@@ -74,9 +77,18 @@ export function loadVocabulary(dir = DATA_DIR): Vocabulary {
     slug: row.id ?? '',
     category: row.category ?? '',
     pos: (row.pos ?? 'noun') as ConceptData['pos'],
+    also: [],
     words: { en: { word: row.en ?? '' } },
   }))
   const conceptBySlug = new Map(concepts.map((c) => [c.slug, c]))
+  if (existsSync(join(dir, 'memberships.csv'))) {
+    for (const row of parseCsv(read('memberships.csv'))) {
+      const concept = conceptBySlug.get(row.id ?? '')
+      // An unknown id or category, or the concept's own, is refused by the data test.
+      if (concept && row.category && bySlug.has(row.category) && row.category !== concept.category)
+        if (!concept.also.includes(row.category)) concept.also.push(row.category)
+    }
+  }
   const languages: Language[] = ['en']
   for (const language of LANGUAGES.filter((l) => l !== 'en')) {
     if (!existsSync(join(dir, `vocabulary.${language}.csv`))) continue

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
 import { decodeBody } from '@crv/kit'
 import { harness } from './helpers.ts'
 import type { Harness } from './helpers.ts'
@@ -54,8 +55,15 @@ describe('the bulk vocabulary', () => {
     const openIds = new Set(
       [...gestalts, ...perceptions.filter((p) => p.stage === 'Stage 1-2')].map((c) => c.id),
     )
-    for (const d of anon.systemDescriptors)
-      expect(openIds.has(d.gestaltId ?? d.perceptionId)).toBe(true)
+    type Shared = {
+      gestaltId: number | null
+      perceptionId: number | null
+      alsoIn?: { id: number }[]
+    }
+    for (const d of anon.systemDescriptors as Shared[]) {
+      const all = [d.gestaltId ?? d.perceptionId, ...(d.alsoIn ?? []).map((o) => o.id)]
+      expect(all.some((id) => openIds.has(id ?? 0))).toBe(true)
+    }
     expect(anon.userCustomDescriptors).toEqual([])
   })
 
@@ -68,7 +76,14 @@ describe('the bulk vocabulary', () => {
     const grouped = [...body.byGestalt, ...body.byPerception].flatMap(
       (g: { descriptorIds: number[] }) => g.descriptorIds,
     )
-    expect(grouped.length).toBe(body.totalCount)
+    // Every word in a group; one that stands in further categories in each of theirs.
+    expect(new Set(grouped).size).toBe(body.totalCount)
+    const further = body.systemDescriptors.reduce(
+      (n: number, d: { alsoIn?: unknown[] }) => n + (d.alsoIn?.length ?? 0),
+      0,
+    )
+    expect(further).toBeGreaterThanOrEqual(10)
+    expect(grouped.length).toBe(body.totalCount + further)
   })
 })
 
@@ -216,6 +231,85 @@ describe('random descriptors', () => {
       )
     }
     expect(others.size).toBeGreaterThan(1)
+  })
+})
+
+describe('a word in several categories (data/memberships.csv)', () => {
+  type Shared = {
+    id: number
+    word: string
+    perceptionId: number | null
+    alsoIn?: { type: string; id: number }[]
+  }
+  type Group = { categoryId: number; descriptorIds: number[] }
+  const named = (name: string) => perceptions.find((p) => p.name === name)?.id ?? 0
+  const bulkOf = async (token: string | null) =>
+    (await h.as(token).get('/api/descriptors/bulk?language=de')).json() as {
+      systemDescriptors: Shared[]
+      byPerception: Group[]
+      hiddenDescriptorIds: number[]
+    }
+  const groupOf = (bulk: { byPerception: Group[] }, id: number) =>
+    bulk.byPerception.find((g) => g.categoryId === id)?.descriptorIds ?? []
+
+  it('is one word, listed in First Feelings, Textures and Dimensionals', async () => {
+    const [feelings, textures, dimensionals] = [
+      named('First Feelings'),
+      named('Textures'),
+      named('Dimensionals'),
+    ]
+    const bulk = await bulkOf(userToken)
+    const weich = bulk.systemDescriptors.filter((d) => d.word === 'weich')
+    expect(weich).toHaveLength(1)
+    expect(weich[0]).toMatchObject({
+      perceptionId: feelings,
+      alsoIn: [
+        { type: 'perception', id: textures },
+        { type: 'perception', id: dimensionals },
+      ],
+    })
+    const id = weich[0]?.id ?? 0
+    for (const category of [feelings, textures, dimensionals])
+      expect(groupOf(bulk, category)).toContain(id)
+    // A word of one category names no others.
+    expect(bulk.systemDescriptors.find((d) => d.word === 'rau')).not.toHaveProperty('alsoIn')
+    // A visitor trains Stage 1-2: weich under First Feelings, no Textures group at all.
+    const visitor = await bulkOf(null)
+    expect(groupOf(visitor, feelings)).toContain(id)
+    expect(groupOf(visitor, textures)).toEqual([])
+  })
+
+  it('is drawn from a further category, and refused as a custom word there', async () => {
+    const userId = `several-${Date.now()}`
+    const token = await h.keys.tokenFor('user', userId)
+    const textures = named('Textures')
+    const bulk = await bulkOf(token)
+    const weich = bulk.systemDescriptors.find((d) => d.word === 'weich')?.id
+    // Hide every texture but weich: a draw from Textures can only be weich.
+    await h.app.db.execute(
+      sql`INSERT INTO descriptors.hidden (user_id, descriptor_id)
+          SELECT ${userId}, unnest(string_to_array(${groupOf(bulk, textures)
+            .filter((i) => i !== weich)
+            .join(',')}, ',')::bigint[])`,
+    )
+    for (let i = 0; i < 5; i++) {
+      const res = await h.as(token).post('/api/descriptors/random', {
+        gestaltIds: [],
+        perceptionIds: [textures],
+        stages: ['Stage 2-3'],
+        language: 'de',
+      })
+      expect(res.statusCode).toBe(200)
+      expect(res.json().id).toBe(weich)
+    }
+    const again = await h
+      .as(token)
+      .post('/api/descriptors', { word: 'Weich', language: 'de', perceptionId: textures })
+    expect(again.statusCode).toBe(409)
+    expect(again.json().error).toMatchObject({
+      code: 'descriptor_exists',
+      message: '"weich" is already in this category',
+    })
   })
 })
 

@@ -28,6 +28,7 @@ const word = (
   categoryId,
   stage,
   categoryType,
+  also: [],
 })
 
 describe('the prepared bulk answer', () => {
@@ -92,6 +93,65 @@ describe('the prepared bulk answer', () => {
     expect(body.systemDescriptors.map((d: Descriptor['api']) => d)).toEqual(
       shared.map((d) => d.api),
     )
+  })
+})
+
+describe('a word in several categories', () => {
+  // 'soft' (6): first in First Feelings (40, Stage 1-2), also in Textures (41) and
+  // Dimensionals (42), both Stage 2-3. 'rough' (7) is a texture only, 'heavy' (8) a
+  // dimensional whose further category is the Stage 1-2 gestalt 10.
+  const also = (
+    categoryId: number,
+    categoryType: 'gestalt' | 'perception',
+    stage: Descriptor['stage'],
+  ) => ({
+    categoryId,
+    categoryType,
+    stage,
+  })
+  const soft = {
+    ...word(6, 40, 'perception', 'Stage 1-2'),
+    also: [also(41, 'perception', 'Stage 2-3'), also(42, 'perception', 'Stage 2-3')],
+  }
+  const rough = word(7, 41, 'perception', 'Stage 2-3')
+  const heavy = {
+    ...word(8, 42, 'perception', 'Stage 2-3'),
+    also: [also(10, 'gestalt', 'Stage 1-2')],
+  }
+  const snapshot = new VocabularySnapshot('de', [soft, rough, heavy])
+  const ids = (list: Descriptor[]) => list.map((d) => d.api.id)
+
+  it('stands in each of its groups once, for a signed-in caller', () => {
+    const body = JSON.parse(snapshot.bodyFor([], new Set()).toString())
+    expect(body.systemDescriptors.map((d: { id: number }) => d.id)).toEqual([6, 7, 8])
+    expect(body.totalCount).toBe(3)
+    expect(body.byPerception).toEqual([
+      { categoryId: 40, descriptorIds: [6] },
+      { categoryId: 41, descriptorIds: [6, 7] },
+      { categoryId: 42, descriptorIds: [6, 8] },
+    ])
+    expect(body.byGestalt).toEqual([{ categoryId: 10, descriptorIds: [8] }])
+  })
+
+  it('is open to a visitor through a Stage 1-2 category only', () => {
+    const body = JSON.parse(snapshot.visitorBody.toString())
+    // heavy is a Stage 2-3 dimensional, but it also stands in the Stage 1-2 gestalt.
+    expect(body.systemDescriptors.map((d: { id: number }) => d.id)).toEqual([6, 8])
+    expect(body.byPerception).toEqual([{ categoryId: 40, descriptorIds: [6] }])
+    expect(body.byGestalt).toEqual([{ categoryId: 10, descriptorIds: [8] }])
+  })
+
+  it('is drawn from any of its categories, once when several are chosen', () => {
+    const later = new Set<Descriptor['stage']>(['Stage 2-3'])
+    expect(ids(snapshot.pool(new Set([41]), later))).toEqual([6, 7])
+    expect(ids(snapshot.pool(new Set([40, 41, 42]), new Set([...later, 'Stage 1-2'])))).toEqual([
+      6, 7, 8,
+    ])
+    // Only the chosen stages count: First Feelings is Stage 1-2.
+    expect(ids(snapshot.pool(new Set([40]), later))).toEqual([])
+    expect(ids(snapshot.pool(new Set([10]), new Set(['Stage 1-2'])))).toEqual([8])
+    // Hidden once, gone from every category.
+    expect(ids(snapshot.pool(new Set([40, 41, 42]), later, new Set([6])))).toEqual([7, 8])
   })
 })
 

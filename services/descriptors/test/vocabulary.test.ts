@@ -40,6 +40,29 @@ describe('the vocabulary files', () => {
     expect(new Set(vocabulary.concepts.map((c) => c.slug)).size).toBe(vocabulary.concepts.length)
   })
 
+  it('list further categories of known concepts, each new to its concept (memberships.csv)', () => {
+    const lines = readFileSync(join(DATA_DIR, 'memberships.csv'), 'utf8')
+    expect(lines.split('\n')[0]).toBe('id;category')
+    const rows = parseCsv(lines)
+    const categories = new Set(vocabulary.categories.map((c) => c.slug))
+    const concepts = new Map(vocabulary.concepts.map((c) => [c.slug, c]))
+    const seen = new Set<string>()
+    for (const { id = '', category = '' } of rows) {
+      const concept = concepts.get(id)
+      expect(concept, `unknown concept ${id}`).toBeDefined()
+      expect(categories.has(category), `unknown category ${category}`).toBe(true)
+      expect(category, `${id} is already in ${category}`).not.toBe(concept?.category)
+      expect(seen.has(`${id}|${category}`), `${id} twice in ${category}`).toBe(false)
+      seen.add(`${id}|${category}`)
+    }
+    // The words the manual lists in Textures and in Dimensionals (issue [13]).
+    for (const id of ['soft', 'hard', 'wet', 'dry', 'flat'])
+      expect(concepts.get(id)?.also, id).toEqual(
+        expect.arrayContaining(['textures', 'dimensionals']),
+      )
+    expect(rows.length).toBe(vocabulary.concepts.reduce((n, c) => n + c.also.length, 0))
+  })
+
   it.each(LANGUAGES)(
     'have no duplicate, empty or over-long words within a category in %s',
     (language) => {
@@ -120,6 +143,7 @@ describe('the vocabulary files', () => {
     const expected = new Set([
       'README.md',
       'categories.json',
+      'memberships.csv',
       ...LANGUAGES.map((l) => `vocabulary.${l}.csv`),
       ...LANGUAGES.filter((l) => l !== 'en').map((l) => `categories.${l}.csv`),
       // Example sentences of the training languages, read by the ai service.

@@ -3,6 +3,7 @@ import type { BulkDescriptors, Descriptor, Gestalt, Perception } from '../../lib
 import {
   buildCategories,
   categoriesInStages,
+  categoryKeyOf,
   isOwnDescriptor,
   keepShownSelection,
   relatedDescriptors,
@@ -120,6 +121,37 @@ describe('words of a category', () => {
       ['Sand', true],
       ['Erde', true],
     ])
+  })
+
+  it('lists a word of several categories in each of them, hidden in all when hidden', () => {
+    const weich = descriptor('weich', {
+      perceptionId: 9,
+      alsoIn: [
+        { type: 'perception', id: 12 },
+        { type: 'gestalt', id: 8 },
+      ],
+    })
+    const hart = descriptor('hart', { perceptionId: 9, alsoIn: [{ type: 'perception', id: 12 }] })
+    const rau = descriptor('rau', { perceptionId: 12 })
+    const words = wordsByCategory(
+      bulkOf({ systemDescriptors: [weich, hart, rau], hiddenDescriptorIds: [hart.id] }),
+    )
+    expect(words.get('perception:9')?.visible.map((d) => d.word)).toEqual(['weich'])
+    expect(words.get('perception:12')?.visible.map((d) => d.word)).toEqual(['weich', 'rau'])
+    expect(words.get('gestalt:8')?.visible.map((d) => d.word)).toEqual(['weich'])
+    expect(words.get('perception:12')?.all.map((d) => [d.word, d.hidden])).toEqual([
+      ['weich', false],
+      ['hart', true],
+      ['rau', false],
+    ])
+  })
+
+  it('shows a drawn word under the trained category it stands in, else its first', () => {
+    const weich = descriptor('weich', { perceptionId: 9, alsoIn: [{ type: 'perception', id: 12 }] })
+    expect(categoryKeyOf(weich, new Set(['perception:12']))).toBe('perception:12')
+    expect(categoryKeyOf(weich, new Set(['perception:9', 'perception:12']))).toBe('perception:9')
+    expect(categoryKeyOf(weich, new Set(['gestalt:1']))).toBe('perception:9')
+    expect(categoryKeyOf(descriptor('x'))).toBeNull()
   })
 
   it("adds the user's own words after the defaults, once even when approved", () => {

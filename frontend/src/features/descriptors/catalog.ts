@@ -57,11 +57,29 @@ export function categoriesInStages(
   return categories.filter((c) => chosen.includes(c.stage))
 }
 
-/** The category a descriptor belongs to, as a `Category.key`. */
-export function categoryKeyOf(descriptor: Descriptor): string | null {
-  if (descriptor.gestaltId !== null) return categoryKey('gestalt', descriptor.gestaltId)
-  if (descriptor.perceptionId !== null) return categoryKey('perception', descriptor.perceptionId)
-  return null
+/**
+ * Every category a descriptor stands in, as `Category.key`s: its first one, then those of
+ * `alsoIn` (soft is in First Feelings, Textures and Dimensionals).
+ */
+export function categoryKeysOf(descriptor: Descriptor): string[] {
+  const keys: string[] = []
+  if (descriptor.gestaltId !== null) keys.push(categoryKey('gestalt', descriptor.gestaltId))
+  else if (descriptor.perceptionId !== null)
+    keys.push(categoryKey('perception', descriptor.perceptionId))
+  for (const other of descriptor.alsoIn ?? []) keys.push(categoryKey(other.type, other.id))
+  return keys
+}
+
+/**
+ * The category a drawn word is shown under: the first of its categories the user trains
+ * (soft drawn from Textures reads as a texture), else its first one.
+ */
+export function categoryKeyOf(
+  descriptor: Descriptor,
+  training: ReadonlySet<string> = new Set(),
+): string | null {
+  const keys = categoryKeysOf(descriptor)
+  return keys.find((key) => training.has(key)) ?? keys[0] ?? null
 }
 
 export function isHidden(descriptor: Descriptor, hiddenIds: ReadonlySet<number>): boolean {
@@ -82,18 +100,20 @@ export function wordsByCategory(bulk: BulkDescriptors | undefined): Map<string, 
   const hiddenIds = new Set(bulk.hiddenDescriptorIds)
   const seen = new Set<number>()
   for (const descriptor of [...bulk.systemDescriptors, ...bulk.userCustomDescriptors]) {
-    const key = categoryKeyOf(descriptor)
     // An approved word of the user's own is in both lists.
-    if (key === null || seen.has(descriptor.id)) continue
+    if (seen.has(descriptor.id)) continue
     seen.add(descriptor.id)
-    let words = byCategory.get(key)
-    if (!words) {
-      words = { all: [], visible: [] }
-      byCategory.set(key, words)
-    }
     const hidden = isHidden(descriptor, hiddenIds)
-    words.all.push(hidden && !descriptor.hidden ? { ...descriptor, hidden } : descriptor)
-    if (!hidden) words.visible.push(descriptor)
+    const entry = hidden && !descriptor.hidden ? { ...descriptor, hidden } : descriptor
+    for (const key of categoryKeysOf(descriptor)) {
+      let words = byCategory.get(key)
+      if (!words) {
+        words = { all: [], visible: [] }
+        byCategory.set(key, words)
+      }
+      words.all.push(entry)
+      if (!hidden) words.visible.push(descriptor)
+    }
   }
   return byCategory
 }

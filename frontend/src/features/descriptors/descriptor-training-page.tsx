@@ -88,18 +88,18 @@ export function DescriptorTrainingPage() {
   )
   const relatedFor = useCallback(
     (descriptor: Descriptor) => {
-      const key = categoryKeyOf(descriptor)
+      const key = categoryKeyOf(descriptor, selected)
       const visible = key ? (catalog.words.get(key)?.visible ?? []) : []
       return relatedDescriptors(visible, descriptor, relatedLimit)
     },
-    [catalog.words],
+    [catalog.words, selected],
   )
   const categoryOf = useCallback(
     (descriptor: Descriptor) => {
-      const key = categoryKeyOf(descriptor)
+      const key = categoryKeyOf(descriptor, selected)
       return key ? categoryByKey.get(key) : undefined
     },
-    [categoryByKey],
+    [categoryByKey, selected],
   )
   const onNothingSelected = useCallback(() => setAlert(nothingSelectedText), [])
   const training = useTrainingSession({ buildRequest, relatedFor, onNothingSelected })

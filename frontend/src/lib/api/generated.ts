@@ -1152,6 +1152,11 @@ export type Perception = {
 }
 export type PerceptionList = Perception[]
 export type DescriptorStatus = 'system' | 'approved' | 'pending'
+export type CategoryId = number
+export type CategoryRef = {
+  type: 'gestalt' | 'perception'
+  id: CategoryId
+}
 export type Descriptor = {
   id: Id
   word: string
@@ -1166,6 +1171,8 @@ export type Descriptor = {
   /** Hidden by the caller (always false for anonymous callers and custom words). */
   hidden: boolean
   createdAt: Timestamp
+  /** Further categories the word stands in, besides its `gestaltId` or `perceptionId`; absent when there are none. The word counts once when several are trained together. */
+  alsoIn?: CategoryRef[]
 }
 export type DescriptorGroup = {
   categoryId: Id
@@ -1186,7 +1193,6 @@ export type BulkDescriptors = {
   /** One group per perception that has descriptors. */
   byPerception: DescriptorGroup[]
 }
-export type CategoryId = number
 export type TrainingLanguage = 'en' | 'de' | 'fr' | 'es' | 'it'
 export type RandomDescriptorRequest = {
   gestaltIds: CategoryId[]

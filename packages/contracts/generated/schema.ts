@@ -488,6 +488,82 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/reviews/queue': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The caller's next review cards in a language
+     * @description Spaced repetition of descriptors (FSRS, scheduled on the server per user and language, so
+     *     a review on one device continues on another). First every card of the language that is
+     *     due (`due` at or before now, earliest first, hidden words left out), then new words from
+     *     the chosen gestalts, perceptions and stages that the caller has never reviewed, in the
+     *     trainer's order, up to what is left of `newPerDay` since `dayStartsAt` (the caller's
+     *     local midnight; default midnight UTC). The caller's own custom words are included. Each
+     *     card carries its scheduling state and, for each rating, when it would be due next if
+     *     answered now. An empty choice of categories gives due cards only.
+     */
+    post: operations['getReviewQueue']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/reviews': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Record review answers (one, or a batch queued offline)
+     * @description Applies each answer to its card with FSRS at the moment it was given (`answeredAt`,
+     *     never later than now). Answers are idempotent by their client-made `id`: sending one
+     *     again (a retry, or a queue synced twice) changes nothing and reports `duplicate`. An
+     *     answer older than the card's last review (an offline device syncing late) is placed in
+     *     order and the card's state recomputed from its whole history, so no answer is lost and
+     *     none counts twice. An answer for a word that no longer exists, or that is not the
+     *     caller's to review (another user's custom word), reports `gone` and is dropped.
+     */
+    post: operations['answerReviews']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/reviews/stats': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The caller's review figures in a language
+     * @description Cards due now and by the end of the caller's day, cards by state, answers given since
+     *     `dayStartsAt` (default midnight UTC), and retention: the share of answers other than
+     *     Again among reviews of cards in the review state over the last 30 days (null without
+     *     any).
+     */
+    get: operations['getReviewStats']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/admin/pending-descriptors': {
     parameters: {
       query?: never
@@ -1711,6 +1787,105 @@ export interface components {
       createdAt: components['schemas']['Timestamp']
       /** @description Further categories the word stands in, besides its `gestaltId` or `perceptionId`; absent when there are none. The word counts once when several are trained together. */
       alsoIn?: components['schemas']['CategoryRef'][]
+    }
+    /**
+     * @description How well the word was recalled (keys 1-4 in the trainer).
+     * @enum {string}
+     */
+    ReviewRating: 'again' | 'hard' | 'good' | 'easy'
+    /**
+     * @description FSRS card state; `new` until the first answer.
+     * @enum {string}
+     */
+    ReviewState: 'new' | 'learning' | 'review' | 'relearning'
+    ReviewQueueRequest: {
+      language: components['schemas']['TrainingLanguage']
+      /** @description Stages new words are drawn from. */
+      stages: components['schemas']['Stage'][]
+      gestaltIds: components['schemas']['CategoryId'][]
+      perceptionIds: components['schemas']['CategoryId'][]
+      /** @description New words a day at most (default 20). */
+      newPerDay?: number
+      /** @description Cards in this answer at most (default 50). */
+      limit?: number
+      dayStartsAt?: components['schemas']['Timestamp']
+    }
+    /** @description A card's FSRS scheduling state. */
+    ReviewSchedule: {
+      state: components['schemas']['ReviewState']
+      /** @description When the card is due; null while new. */
+      due: components['schemas']['Timestamp'] | null
+      stability: number
+      difficulty: number
+      reps: number
+      lapses: number
+      lastReview: components['schemas']['Timestamp'] | null
+    }
+    ReviewCard: {
+      descriptor: components['schemas']['Descriptor']
+      /** @description The shipped word in English, for a card in another language; else null. */
+      gloss: string | null
+      schedule: components['schemas']['ReviewSchedule']
+      /** @description When the card would be due again for each rating, answered now. */
+      next: {
+        again: components['schemas']['Timestamp']
+        hard: components['schemas']['Timestamp']
+        good: components['schemas']['Timestamp']
+        easy: components['schemas']['Timestamp']
+      }
+    }
+    ReviewQueue: {
+      cards: components['schemas']['ReviewCard'][]
+      /** @description Cards of the language due now (all of them, not only those sent). */
+      dueCount: number
+      /** @description Words in the chosen categories never reviewed. */
+      newCount: number
+      /** @description New words first answered since `dayStartsAt`. */
+      newToday: number
+      serverTime: components['schemas']['Timestamp']
+    }
+    ReviewAnswer: {
+      /**
+       * Format: uuid
+       * @description Made by the client when the answer is given; the same answer keeps it.
+       */
+      id: string
+      descriptorId: components['schemas']['Id']
+      rating: components['schemas']['ReviewRating']
+      answeredAt: components['schemas']['Timestamp']
+      /** @description Time from showing the word to the answer. */
+      durationMs?: number
+    }
+    ReviewAnswers: {
+      answers: components['schemas']['ReviewAnswer'][]
+    }
+    ReviewResult: {
+      /** Format: uuid */
+      id: string
+      /**
+       * @description `applied` (recorded now), `duplicate` (recorded before) or `gone` (the word no longer exists or is not the caller's to review).
+       * @enum {string}
+       */
+      status: 'applied' | 'duplicate' | 'gone'
+      descriptorId: components['schemas']['Id']
+      /** @description The card's state after this answer was recorded; null when gone. */
+      schedule: components['schemas']['ReviewSchedule'] | null
+    }
+    ReviewResults: {
+      results: components['schemas']['ReviewResult'][]
+    }
+    ReviewStats: {
+      language: components['schemas']['TrainingLanguage']
+      dueNow: number
+      /** @description Due before the end of the caller's day (24 hours after `dayStartsAt`). */
+      dueToday: number
+      /** @description Words reviewed at least once. */
+      cards: number
+      learning: number
+      review: number
+      relearning: number
+      answersToday: number
+      retention: number | null
     }
     /** @description A gestalt or a perception, by kind and id. */
     CategoryRef: {
@@ -3185,6 +3360,93 @@ export interface operations {
         }
         content: {
           'text/csv': string
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
+  getReviewQueue: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReviewQueueRequest']
+      }
+    }
+    responses: {
+      /** @description The cards to review, due ones first. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ReviewQueue']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
+  answerReviews: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReviewAnswers']
+      }
+    }
+    responses: {
+      /** @description What became of each answer, in the order sent. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ReviewResults']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
+  getReviewStats: {
+    parameters: {
+      query: {
+        language: components['schemas']['TrainingLanguage']
+        dayStartsAt?: components['schemas']['Timestamp']
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The figures. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ReviewStats']
         }
       }
       400: components['responses']['BadRequest']

@@ -7,6 +7,7 @@ import { databasePlugin } from '@crv/kit/db'
 import type { DescriptorsConfig } from './config.ts'
 import { adminHandlers } from './admin-routes.ts'
 import { createForwarder, pruneEvents } from './analytics.ts'
+import { reviewHandlers } from './reviews.ts'
 import { descriptorHandlers } from './routes.ts'
 import { seedVocabulary } from './seed.ts'
 import { userStateOf } from './repository.ts'
@@ -51,6 +52,7 @@ async function descriptorsApp(
     tag: 'descriptors',
     handlers: {
       ...descriptorHandlers(app.db, shared, users),
+      ...reviewHandlers(app.db, shared, users),
       ...adminHandlers({
         db: app.db,
         shared,

@@ -78,6 +78,12 @@ export class VocabularySnapshot {
     )
   }
 
+  /** A shared word of this language by its id. */
+  find(id: number): Descriptor | undefined {
+    const at = this.indexById.get(id)
+    return at === undefined ? undefined : this.descriptors[at]
+  }
+
   /**
    * The shared words a random draw picks from: those of the chosen categories whose stage is
    * chosen, less the caller's hides. A word of several chosen categories (soft: First Feelings

@@ -206,6 +206,32 @@ const injectedRtkApi = api
         }),
         providesTags: ['descriptors'],
       }),
+      getReviewQueue: build.mutation<GetReviewQueueApiResponse, GetReviewQueueApiArg>({
+        query: (queryArg) => ({
+          url: `/api/reviews/queue`,
+          method: 'POST',
+          body: queryArg.reviewQueueRequest,
+        }),
+        invalidatesTags: ['descriptors'],
+      }),
+      answerReviews: build.mutation<AnswerReviewsApiResponse, AnswerReviewsApiArg>({
+        query: (queryArg) => ({
+          url: `/api/reviews`,
+          method: 'POST',
+          body: queryArg.reviewAnswers,
+        }),
+        invalidatesTags: ['descriptors'],
+      }),
+      getReviewStats: build.query<GetReviewStatsApiResponse, GetReviewStatsApiArg>({
+        query: (queryArg) => ({
+          url: `/api/reviews/stats`,
+          params: {
+            language: queryArg.language,
+            dayStartsAt: queryArg.dayStartsAt,
+          },
+        }),
+        providesTags: ['descriptors'],
+      }),
       listPendingDescriptors: build.query<
         ListPendingDescriptorsApiResponse,
         ListPendingDescriptorsApiArg
@@ -776,6 +802,21 @@ export type ExportUserDescriptorsApiResponse =
 export type ExportUserDescriptorsApiArg = {
   language: Language
 }
+export type GetReviewQueueApiResponse =
+  /** status 200 The cards to review, due ones first. */ ReviewQueue
+export type GetReviewQueueApiArg = {
+  reviewQueueRequest: ReviewQueueRequest
+}
+export type AnswerReviewsApiResponse =
+  /** status 200 What became of each answer, in the order sent. */ ReviewResults
+export type AnswerReviewsApiArg = {
+  reviewAnswers: ReviewAnswers
+}
+export type GetReviewStatsApiResponse = /** status 200 The figures. */ ReviewStats
+export type GetReviewStatsApiArg = {
+  language: TrainingLanguage
+  dayStartsAt?: Timestamp
+}
 export type ListPendingDescriptorsApiResponse =
   /** status 200 The pending descriptors. */ DescriptorList
 export type ListPendingDescriptorsApiArg = void
@@ -1226,6 +1267,89 @@ export type DescriptorHiddenState = {
   hidden: boolean
 }
 export type DescriptorList = Descriptor[]
+export type ReviewState = 'new' | 'learning' | 'review' | 'relearning'
+export type ReviewSchedule = {
+  state: ReviewState
+  /** When the card is due; null while new. */
+  due: Timestamp | null
+  stability: number
+  difficulty: number
+  reps: number
+  lapses: number
+  lastReview: Timestamp | null
+}
+export type ReviewCard = {
+  descriptor: Descriptor
+  /** The shipped word in English, for a card in another language; else null. */
+  gloss: string | null
+  schedule: ReviewSchedule
+  /** When the card would be due again for each rating, answered now. */
+  next: {
+    again: Timestamp
+    hard: Timestamp
+    good: Timestamp
+    easy: Timestamp
+  }
+}
+export type ReviewQueue = {
+  cards: ReviewCard[]
+  /** Cards of the language due now (all of them, not only those sent). */
+  dueCount: number
+  /** Words in the chosen categories never reviewed. */
+  newCount: number
+  /** New words first answered since `dayStartsAt`. */
+  newToday: number
+  serverTime: Timestamp
+}
+export type ReviewQueueRequest = {
+  language: TrainingLanguage
+  /** Stages new words are drawn from. */
+  stages: Stage[]
+  gestaltIds: CategoryId[]
+  perceptionIds: CategoryId[]
+  /** New words a day at most (default 20). */
+  newPerDay?: number
+  /** Cards in this answer at most (default 50). */
+  limit?: number
+  dayStartsAt?: Timestamp
+}
+export type ReviewResult = {
+  id: string
+  /** `applied` (recorded now), `duplicate` (recorded before) or `gone` (the word no longer exists or is not the caller's to review). */
+  status: 'applied' | 'duplicate' | 'gone'
+  descriptorId: Id
+  /** The card's state after this answer was recorded; null when gone. */
+  schedule: ReviewSchedule | null
+}
+export type ReviewResults = {
+  results: ReviewResult[]
+}
+export type ReviewRating = 'again' | 'hard' | 'good' | 'easy'
+export type ReviewAnswer = {
+  /** Made by the client when the answer is given; the same answer keeps it. */
+  id: string
+  descriptorId: Id
+  rating: ReviewRating
+  answeredAt: Timestamp
+  /** Time from showing the word to the answer. */
+  durationMs?: number
+}
+export type ReviewAnswers = {
+  answers: ReviewAnswer[]
+}
+export type ReviewStats = {
+  language: TrainingLanguage
+  dueNow: number
+  /** Due before the end of the caller's day (24 hours after `dayStartsAt`). */
+  dueToday: number
+  /** Words reviewed at least once. */
+  cards: number
+  learning: number
+  review: number
+  relearning: number
+  answersToday: number
+  retention: number | null
+}
 export type Pagination = {
   page: number
   limit: number
@@ -1833,6 +1957,9 @@ export const {
   useToggleDescriptorHiddenMutation,
   useListUserDescriptorsQuery,
   useExportUserDescriptorsQuery,
+  useGetReviewQueueMutation,
+  useAnswerReviewsMutation,
+  useGetReviewStatsQuery,
   useListPendingDescriptorsQuery,
   usePromoteDescriptorMutation,
   useRejectDescriptorMutation,

@@ -1,0 +1,383 @@
+// Spaced repetition of descriptors: FSRS (ts-fsrs) cards per user and word, kept on the server
+// so that a review on the phone continues on the laptop. Answers are idempotent by the id the
+// client gave them, and an answer given earlier than the card's last one (a device that was
+// offline) is put in its place: the card is recomputed from all its answers in order.
+import { sql } from 'drizzle-orm'
+import type { SQL } from 'drizzle-orm'
+import { createEmptyCard, fsrs, Rating, State } from 'ts-fsrs'
+import type { Card, Grade } from 'ts-fsrs'
+import { unauthorized } from '@crv/kit'
+import type { Handlers } from '@crv/kit'
+import type { Database } from '@crv/kit/db'
+import type { components } from '@crv/contracts'
+import { membershipsOf } from './repository.ts'
+import type { Descriptor } from './repository.ts'
+import type { SharedVocabulary } from './shared-cache.ts'
+import type { UserStates } from './user-cache.ts'
+import type { Language } from './vocabulary.ts'
+
+type Schemas = components['schemas']
+type Executor = Pick<Database, 'execute'>
+
+/** FSRS-6 defaults: 90 % retention, learning steps 1 and 10 minutes, fuzzed intervals. */
+export const scheduler = fsrs({ enable_fuzz: true })
+
+const RATINGS: Record<Schemas['ReviewRating'], Grade> = {
+  again: Rating.Again,
+  hard: Rating.Hard,
+  good: Rating.Good,
+  easy: Rating.Easy,
+}
+const STATES: Schemas['ReviewState'][] = ['new', 'learning', 'review', 'relearning']
+const DEFAULT_NEW_PER_DAY = 20
+const DEFAULT_LIMIT = 50
+const DAY_MS = 86_400_000
+
+interface CardRow {
+  descriptor_id: string | number
+  state: number
+  due: Date | string
+  stability: number
+  difficulty: number
+  elapsed_days: number
+  scheduled_days: number
+  learning_steps: number
+  reps: number
+  lapses: number
+  last_review: Date | string | null
+  first_review: Date | string
+}
+
+async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
+  return (await db.execute(query)).rows as T[]
+}
+
+const toCard = (row: CardRow): Card => ({
+  due: new Date(row.due),
+  stability: Number(row.stability),
+  difficulty: Number(row.difficulty),
+  elapsed_days: row.elapsed_days,
+  scheduled_days: row.scheduled_days,
+  learning_steps: row.learning_steps,
+  reps: row.reps,
+  lapses: row.lapses,
+  state: row.state as State,
+  ...(row.last_review ? { last_review: new Date(row.last_review) } : {}),
+})
+
+export function scheduleOf(card: Card | null): Schemas['ReviewSchedule'] {
+  if (!card || card.state === State.New)
+    return {
+      state: 'new',
+      due: null,
+      stability: 0,
+      difficulty: 0,
+      reps: 0,
+      lapses: 0,
+      lastReview: null,
+    }
+  return {
+    state: STATES[card.state] ?? 'review',
+    due: card.due.toISOString(),
+    stability: card.stability,
+    difficulty: card.difficulty,
+    reps: card.reps,
+    lapses: card.lapses,
+    lastReview: card.last_review ? card.last_review.toISOString() : null,
+  }
+}
+
+/** When the card would be due again for each rating, answered at `now`. */
+function nextDue(card: Card | null, now: Date): Schemas['ReviewCard']['next'] {
+  const preview = scheduler.repeat(card ?? createEmptyCard(now), now)
+  const at = (grade: Grade) => preview[grade].card.due.toISOString()
+  return {
+    again: at(Rating.Again),
+    hard: at(Rating.Hard),
+    good: at(Rating.Good),
+    easy: at(Rating.Easy),
+  }
+}
+
+const startOfUtcDay = (now: Date) =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
+
+/** The caller's local midnight if given and sane (within the last two days), else UTC's. */
+function dayStart(given: string | undefined, now: Date): Date {
+  const at = given ? new Date(given) : null
+  if (at && at.getTime() <= now.getTime() && now.getTime() - at.getTime() < 2 * DAY_MS) return at
+  return startOfUtcDay(now)
+}
+
+async function saveCard(
+  tx: Executor,
+  userId: string,
+  descriptorId: number,
+  language: Language,
+  card: Card,
+  firstReview: Date,
+) {
+  await tx.execute(sql`
+    INSERT INTO descriptors.review_cards
+      (user_id, descriptor_id, language, state, due, stability, difficulty, elapsed_days,
+       scheduled_days, learning_steps, reps, lapses, last_review, first_review)
+    VALUES (${userId}, ${descriptorId}, ${language}, ${card.state}, ${card.due.toISOString()},
+       ${card.stability}, ${card.difficulty}, ${card.elapsed_days}, ${card.scheduled_days},
+       ${card.learning_steps}, ${card.reps}, ${card.lapses},
+       ${card.last_review?.toISOString() ?? null}, ${firstReview.toISOString()})
+    ON CONFLICT (user_id, descriptor_id) DO UPDATE SET
+      state = EXCLUDED.state, due = EXCLUDED.due, stability = EXCLUDED.stability,
+      difficulty = EXCLUDED.difficulty, elapsed_days = EXCLUDED.elapsed_days,
+      scheduled_days = EXCLUDED.scheduled_days, learning_steps = EXCLUDED.learning_steps,
+      reps = EXCLUDED.reps, lapses = EXCLUDED.lapses, last_review = EXCLUDED.last_review,
+      first_review = EXCLUDED.first_review`)
+}
+
+/** The card as its answers make it, in the order they were given; each answer's prior state noted. */
+async function replay(tx: Executor, userId: string, descriptorId: number) {
+  const answers = await rows<{
+    id: string
+    rating: number
+    state: number
+    answered_at: Date | string
+  }>(
+    tx,
+    sql`SELECT id, rating, state, answered_at FROM descriptors.review_answers
+        WHERE user_id = ${userId} AND descriptor_id = ${descriptorId}
+        ORDER BY answered_at, received_at, id`,
+  )
+  const first = new Date(answers[0]?.answered_at ?? Date.now())
+  let card = createEmptyCard(first)
+  for (const answer of answers) {
+    if (answer.state !== card.state) {
+      await tx.execute(sql`
+        UPDATE descriptors.review_answers SET state = ${card.state}
+        WHERE user_id = ${userId} AND id = ${answer.id}`)
+    }
+    card = scheduler.next(card, new Date(answer.answered_at), answer.rating as Grade).card
+  }
+  return { card, first }
+}
+
+export function reviewHandlers(
+  db: Database,
+  shared: SharedVocabulary,
+  users: UserStates,
+): Pick<Handlers, 'getReviewQueue' | 'answerReviews' | 'getReviewStats'> {
+  return {
+    getReviewQueue: async (request) => {
+      const user = request.user
+      if (!user) throw unauthorized()
+      const body = request.body as Schemas['ReviewQueueRequest']
+      const now = new Date()
+      const since = dayStart(body.dayStartsAt, now)
+      const [snapshot, mine, cards] = await Promise.all([
+        shared.snapshot(body.language),
+        users.get(user.id, body.language),
+        rows<CardRow>(
+          db,
+          sql`SELECT * FROM descriptors.review_cards
+              WHERE user_id = ${user.id} AND language = ${body.language}`,
+        ),
+      ])
+      const ownById = new Map(mine.custom.map((d) => [d.api.id, d]))
+      const descriptorOf = (id: number) => snapshot.find(id) ?? ownById.get(id)
+      const carded = new Set(cards.map((c) => Number(c.descriptor_id)))
+      const due = cards
+        .filter((c) => new Date(c.due) <= now && !mine.hidden.has(Number(c.descriptor_id)))
+        .sort((a, b) => new Date(a.due).getTime() - new Date(b.due).getTime())
+        .flatMap((row) => {
+          const descriptor = descriptorOf(Number(row.descriptor_id))
+          return descriptor ? [{ descriptor, card: toCard(row) }] : []
+        })
+      const newToday = cards.filter((c) => new Date(c.first_review) >= since).length
+
+      const categories = new Set([...body.gestaltIds, ...body.perceptionIds])
+      const stages = new Set(body.stages)
+      const fresh: Descriptor[] = []
+      if (categories.size > 0) {
+        const own = mine.custom.filter((d) =>
+          membershipsOf(d).some((m) => categories.has(m.categoryId) && stages.has(m.stage)),
+        )
+        for (const d of [...snapshot.pool(categories, stages, mine.hidden), ...own])
+          if (!carded.has(d.api.id)) fresh.push(d)
+      }
+      const limit = body.limit ?? DEFAULT_LIMIT
+      const newRoom = Math.max(0, (body.newPerDay ?? DEFAULT_NEW_PER_DAY) - newToday)
+      const chosen = [
+        ...due.slice(0, limit),
+        ...fresh
+          .slice(0, Math.min(newRoom, Math.max(0, limit - due.length)))
+          .map((descriptor) => ({ descriptor, card: null })),
+      ]
+      const glosses = await glossesOf(
+        db,
+        body.language,
+        chosen.map((c) => c.descriptor.api.id),
+      )
+      return {
+        cards: chosen.map(({ descriptor, card }) => ({
+          descriptor: descriptor.api,
+          gloss: glosses.get(descriptor.api.id) ?? null,
+          schedule: scheduleOf(card),
+          next: nextDue(card, now),
+        })),
+        dueCount: due.length,
+        newCount: fresh.length,
+        newToday,
+        serverTime: now.toISOString(),
+      }
+    },
+
+    answerReviews: async (request) => {
+      const user = request.user
+      if (!user) throw unauthorized()
+      const { answers } = request.body as Schemas['ReviewAnswers']
+      const now = new Date()
+      const ids = [...new Set(answers.map((a) => a.descriptorId))]
+      return db.transaction(async (tx) => {
+        // One user's answers are applied one batch at a time (two devices syncing at once).
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`reviews:${user.id}`}))`)
+        // Shared words, and the caller's own: another user's pending word is not theirs.
+        const allowed = new Map(
+          (
+            await rows<{ id: string | number; language: Language }>(
+              tx,
+              sql`SELECT id, language FROM descriptors.descriptors
+                  WHERE id IN (${sql.join(
+                    ids.map((id) => sql`${id}`),
+                    sql`, `,
+                  )})
+                    AND (status IN ('system', 'approved') OR created_by = ${user.id})`,
+            )
+          ).map((r) => [Number(r.id), r.language]),
+        )
+        const results: Schemas['ReviewResult'][] = []
+        for (const answer of answers) {
+          const language = allowed.get(answer.descriptorId)
+          if (!language) {
+            results.push({
+              id: answer.id,
+              status: 'gone',
+              descriptorId: answer.descriptorId,
+              schedule: null,
+            })
+            continue
+          }
+          const [row] = await rows<CardRow>(
+            tx,
+            sql`SELECT * FROM descriptors.review_cards
+                WHERE user_id = ${user.id} AND descriptor_id = ${answer.descriptorId}`,
+          )
+          const before = row ? toCard(row) : null
+          // Never in the future: the clock of a device may run ahead.
+          const at = new Date(Math.min(new Date(answer.answeredAt).getTime(), now.getTime()))
+          const inserted = await rows(
+            tx,
+            sql`INSERT INTO descriptors.review_answers
+                  (user_id, id, descriptor_id, language, rating, state, answered_at, duration_ms)
+                VALUES (${user.id}, ${answer.id}, ${answer.descriptorId}, ${language},
+                  ${RATINGS[answer.rating]}, ${before?.state ?? State.New}, ${at.toISOString()},
+                  ${answer.durationMs ?? null})
+                ON CONFLICT (user_id, id) DO NOTHING
+                RETURNING 1`,
+          )
+          if (inserted.length === 0) {
+            results.push({
+              id: answer.id,
+              status: 'duplicate',
+              descriptorId: answer.descriptorId,
+              schedule: scheduleOf(before),
+            })
+            continue
+          }
+          let card: Card
+          let first: Date
+          if (!before || !row) {
+            card = scheduler.next(createEmptyCard(at), at, RATINGS[answer.rating]).card
+            first = at
+          } else if (!before.last_review || at >= before.last_review) {
+            card = scheduler.next(before, at, RATINGS[answer.rating]).card
+            first = new Date(row.first_review)
+          } else {
+            // Given before the card's last answer: put it in its place.
+            ;({ card, first } = await replay(tx, user.id, answer.descriptorId))
+          }
+          await saveCard(tx, user.id, answer.descriptorId, language, card, first)
+          results.push({
+            id: answer.id,
+            status: 'applied',
+            descriptorId: answer.descriptorId,
+            schedule: scheduleOf(card),
+          })
+        }
+        return { results }
+      })
+    },
+
+    getReviewStats: async (request) => {
+      const user = request.user
+      if (!user) throw unauthorized()
+      const query = request.query as { language: Language; dayStartsAt?: string }
+      const now = new Date()
+      const since = dayStart(query.dayStartsAt, now)
+      const until = new Date(since.getTime() + DAY_MS)
+      const [cards] = await rows<Record<string, number | string>>(
+        db,
+        sql`SELECT count(*) FILTER (WHERE due <= ${now.toISOString()}) AS due_now,
+                   count(*) FILTER (WHERE due < ${until.toISOString()}) AS due_today,
+                   count(*) AS cards,
+                   count(*) FILTER (WHERE state = 1) AS learning,
+                   count(*) FILTER (WHERE state = 2) AS review,
+                   count(*) FILTER (WHERE state = 3) AS relearning
+            FROM descriptors.review_cards c
+            WHERE c.user_id = ${user.id} AND c.language = ${query.language}
+              AND NOT EXISTS (SELECT 1 FROM descriptors.hidden h
+                              WHERE h.user_id = c.user_id AND h.descriptor_id = c.descriptor_id)`,
+      )
+      const [answers] = await rows<{
+        today: string | number
+        reviewed: string | number
+        recalled: string | number
+      }>(
+        db,
+        sql`SELECT count(*) FILTER (WHERE answered_at >= ${since.toISOString()}) AS today,
+                   count(*) FILTER (WHERE state = 2 AND answered_at >= ${new Date(now.getTime() - 30 * DAY_MS).toISOString()}) AS reviewed,
+                   count(*) FILTER (WHERE state = 2 AND rating > 1 AND answered_at >= ${new Date(now.getTime() - 30 * DAY_MS).toISOString()}) AS recalled
+            FROM descriptors.review_answers
+            WHERE user_id = ${user.id} AND language = ${query.language}`,
+      )
+      const n = (v: unknown) => Number(v ?? 0)
+      const reviewed = n(answers?.reviewed)
+      return {
+        language: query.language,
+        dueNow: n(cards?.due_now),
+        dueToday: n(cards?.due_today),
+        cards: n(cards?.cards),
+        learning: n(cards?.learning),
+        review: n(cards?.review),
+        relearning: n(cards?.relearning),
+        answersToday: n(answers?.today),
+        retention: reviewed > 0 ? n(answers?.recalled) / reviewed : null,
+      }
+    },
+  }
+}
+
+/** The English word of each shipped concept, for cards in another language. */
+async function glossesOf(db: Database, language: Language, ids: number[]) {
+  const glosses = new Map<number, string>()
+  if (language === 'en' || ids.length === 0) return glosses
+  const found = await rows<{ id: string | number; word: string }>(
+    db,
+    sql`SELECT d.id, en.word FROM descriptors.descriptors d
+        JOIN descriptors.descriptors en
+          ON en.concept_id = d.concept_id AND en.language = 'en' AND NOT en.is_custom
+        WHERE d.id IN (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+  )
+  for (const row of found) glosses.set(Number(row.id), row.word)
+  return glosses
+}

@@ -1,0 +1,371 @@
+// Spaced repetition through the real HTTP stack and database: the cards the server keeps must
+// be exactly what ts-fsrs makes of the answers, in the order they were given.
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createEmptyCard, fsrs, Rating, State } from 'ts-fsrs'
+import type { Card, Grade } from 'ts-fsrs'
+import { sql } from 'drizzle-orm'
+import { harness } from './helpers.ts'
+import type { Harness } from './helpers.ts'
+
+let h: Harness
+let textures: number
+let feelings: number
+
+beforeAll(async () => {
+  h = await harness()
+  const perceptions = (await h.as(null).get('/api/perceptions?language=en')).json() as {
+    id: number
+    name: string
+  }[]
+  textures = perceptions.find((p) => p.name === 'Textures')?.id ?? 0
+  feelings = perceptions.find((p) => p.name === 'First Feelings')?.id ?? 0
+})
+afterAll(() => h.app.close())
+
+// The scheduler as ts-fsrs documents its defaults; the service must agree with it.
+const reference = fsrs({ enable_fuzz: true })
+const grades = { again: Rating.Again, hard: Rating.Hard, good: Rating.Good, easy: Rating.Easy }
+type RatingName = keyof typeof grades
+
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
+
+/** ts-fsrs's card after these answers, given in time order. */
+function expected(answers: { rating: RatingName; at: Date }[]): Card {
+  const sorted = [...answers].sort((a, b) => a.at.getTime() - b.at.getTime())
+  let card = createEmptyCard(sorted[0]?.at ?? new Date())
+  for (const a of sorted) card = reference.next(card, a.at, grades[a.rating] as Grade).card
+  return card
+}
+
+const stateName = ['new', 'learning', 'review', 'relearning']
+
+function asSchedule(card: Card) {
+  return {
+    state: stateName[card.state],
+    due: card.due.toISOString(),
+    stability: card.stability,
+    difficulty: card.difficulty,
+    reps: card.reps,
+    lapses: card.lapses,
+    lastReview: card.last_review?.toISOString() ?? null,
+  }
+}
+
+async function user() {
+  const id = `reviewer-${randomUUID()}`
+  return { id, token: await h.keys.tokenFor('user', id) }
+}
+
+const queue = (token: string, body: object) =>
+  h.as(token).post('/api/reviews/queue', {
+    language: 'de',
+    stages: ['Stage 1-2', 'Stage 2-3'],
+    gestaltIds: [],
+    perceptionIds: [textures],
+    ...body,
+  })
+
+const answer = (token: string, answers: object[]) => h.as(token).post('/api/reviews', { answers })
+
+/** Ids of the German textures, in the trainer's order. */
+async function textureIds(): Promise<number[]> {
+  const bulk = (await h.as((await user()).token).get('/api/descriptors/bulk?language=de')).json()
+  return bulk.byPerception.find((g: { categoryId: number }) => g.categoryId === textures)
+    .descriptorIds
+}
+
+describe('the review queue', () => {
+  it('offers new words of the chosen categories, each with an English gloss, up to the day’s limit', async () => {
+    const { token } = await user()
+    const res = await queue(token, { newPerDay: 5 })
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    const ids = await textureIds()
+    expect(body.dueCount).toBe(0)
+    expect(body.newToday).toBe(0)
+    expect(body.newCount).toBe(ids.length)
+    expect(body.cards.map((c: { descriptor: { id: number } }) => c.descriptor.id)).toEqual(
+      ids.slice(0, 5),
+    )
+    const weich = body.cards.find(
+      (c: { descriptor: { word: string } }) => c.descriptor.word === 'weich',
+    )
+    expect(weich).toMatchObject({ gloss: 'soft', schedule: { state: 'new', due: null, reps: 0 } })
+    // What each rating would do to a new card now: again sooner than good, good sooner than easy.
+    const next = body.cards[0].next
+    expect(Date.parse(next.again)).toBeLessThan(Date.parse(next.good))
+    expect(Date.parse(next.good)).toBeLessThan(Date.parse(next.easy))
+    // English cards need no gloss.
+    const english = (await queue(token, { language: 'en', limit: 1 })).json()
+    expect(english.cards[0].gloss).toBeNull()
+  })
+
+  it('puts due cards first, leaves out hidden words, and counts new words started today', async () => {
+    const { id, token } = await user()
+    const [a, b, c] = await textureIds()
+    const now = Date.now()
+    // Learned three days ago: due again by now. b was answered just now: due in minutes.
+    const res = await answer(token, [
+      {
+        id: randomUUID(),
+        descriptorId: a,
+        rating: 'good',
+        answeredAt: new Date(now - 3 * DAY).toISOString(),
+      },
+      {
+        id: randomUUID(),
+        descriptorId: c,
+        rating: 'again',
+        answeredAt: new Date(now - 2 * DAY).toISOString(),
+      },
+      {
+        id: randomUUID(),
+        descriptorId: b,
+        rating: 'good',
+        answeredAt: new Date(now - 1000).toISOString(),
+      },
+    ])
+    expect(res.json().results.map((r: { status: string }) => r.status)).toEqual([
+      'applied',
+      'applied',
+      'applied',
+    ])
+    const dayStartsAt = new Date(now - 12 * HOUR).toISOString()
+    let body = (await queue(token, { newPerDay: 2, dayStartsAt })).json()
+    // Earliest due first: a (learned three days ago, due ten minutes later), then c.
+    expect(
+      body.cards.slice(0, 2).map((x: { descriptor: { id: number } }) => x.descriptor.id),
+    ).toEqual([a, c])
+    expect(body.cards[0].schedule.state).toBe('learning')
+    // b counts as today's new word: one more new one fits in a limit of two.
+    expect(body.newToday).toBe(1)
+    expect(body.cards).toHaveLength(3)
+    expect(body.cards[2].schedule.state).toBe('new')
+    expect(body.cards.map((x: { descriptor: { id: number } }) => x.descriptor.id)).not.toContain(b)
+    // Hidden: gone from the queue and from the figures.
+    await h.app.db.execute(
+      sql`INSERT INTO descriptors.hidden (user_id, descriptor_id) VALUES (${id}, ${c})`,
+    )
+    h.app.vocabulary.invalidate('de')
+    body = (await queue(token, { newPerDay: 0, dayStartsAt })).json()
+    expect(body.cards.map((x: { descriptor: { id: number } }) => x.descriptor.id)).toEqual([a])
+    expect(body.dueCount).toBe(1)
+  })
+
+  it('is for signed-in users, and refuses a malformed request in the contract’s shape', async () => {
+    const anonymous = await h.as(null).post('/api/reviews/queue', {
+      language: 'de',
+      stages: ['Stage 1-2'],
+      gestaltIds: [],
+      perceptionIds: [feelings],
+    })
+    expect(anonymous.statusCode).toBe(401)
+    const { token } = await user()
+    const bad = await answer(token, [
+      { id: 'not-a-uuid', descriptorId: 1, rating: 'perfect', answeredAt: 'x' },
+    ])
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().error.code).toBeTruthy()
+    expect((await answer(token, [])).statusCode).toBe(400)
+  })
+})
+
+describe('answers', () => {
+  it('move a card through learning, review and relearning exactly as ts-fsrs does', async () => {
+    const { id, token } = await user()
+    const [word] = await textureIds()
+    const t0 = Date.now() - 40 * DAY
+    const given: { rating: RatingName; at: Date }[] = [
+      { rating: 'good', at: new Date(t0) },
+      { rating: 'good', at: new Date(t0 + 10 * 60_000) },
+      { rating: 'good', at: new Date(t0 + 4 * DAY) },
+      { rating: 'again', at: new Date(t0 + 20 * DAY) },
+      { rating: 'good', at: new Date(t0 + 20 * DAY + 10 * 60_000) },
+      { rating: 'easy', at: new Date(t0 + 30 * DAY) },
+    ]
+    const states: string[] = []
+    for (let i = 0; i < given.length; i++) {
+      const a = given[i]
+      if (!a) continue
+      const res = await answer(token, [
+        {
+          id: randomUUID(),
+          descriptorId: word,
+          rating: a.rating,
+          answeredAt: a.at.toISOString(),
+          durationMs: 1500,
+        },
+      ])
+      expect(res.statusCode).toBe(200)
+      const want = expected(given.slice(0, i + 1))
+      expect(res.json().results[0]).toMatchObject({ status: 'applied', schedule: asSchedule(want) })
+      states.push(stateName[want.state] ?? '')
+    }
+    expect(states).toEqual(['learning', 'review', 'review', 'relearning', 'review', 'review'])
+    // What is stored is what was answered.
+    const [row] = (
+      await h.app.db.execute(
+        sql`SELECT state, reps, lapses, due FROM descriptors.review_cards WHERE user_id = ${id} AND descriptor_id = ${word}`,
+      )
+    ).rows as { state: number; reps: number; lapses: number; due: Date }[]
+    const final = expected(given)
+    expect(row).toMatchObject({ state: State.Review, reps: final.reps, lapses: 1 })
+    expect(new Date(row?.due ?? 0).toISOString()).toBe(final.due.toISOString())
+  })
+
+  it('count once when the same answer arrives twice, in one batch or two', async () => {
+    const { token } = await user()
+    const [word] = await textureIds()
+    const one = {
+      id: randomUUID(),
+      descriptorId: word,
+      rating: 'good',
+      answeredAt: new Date(Date.now() - DAY).toISOString(),
+    }
+    const first = (await answer(token, [one, one])).json().results
+    expect(first.map((r: { status: string }) => r.status)).toEqual(['applied', 'duplicate'])
+    const again = (await answer(token, [one])).json().results[0]
+    expect(again.status).toBe('duplicate')
+    expect(again.schedule.reps).toBe(1)
+    expect(again.schedule).toEqual(first[0].schedule)
+  })
+
+  it('put a late-synced answer in its place: the card is what all answers make in time order', async () => {
+    const { token } = await user()
+    const [word] = await textureIds()
+    const t0 = Date.now() - 30 * DAY
+    const laptop = [
+      { rating: 'good' as const, at: new Date(t0) },
+      { rating: 'good' as const, at: new Date(t0 + 10 * DAY) },
+    ]
+    // Given on a phone in between, while offline.
+    const phone = { rating: 'again' as const, at: new Date(t0 + 3 * DAY) }
+    for (const a of laptop)
+      await answer(token, [
+        { id: randomUUID(), descriptorId: word, rating: a.rating, answeredAt: a.at.toISOString() },
+      ])
+    const late = (
+      await answer(token, [
+        {
+          id: randomUUID(),
+          descriptorId: word,
+          rating: phone.rating,
+          answeredAt: phone.at.toISOString(),
+        },
+      ])
+    ).json().results[0]
+    const inOrder = expected([...laptop, phone])
+    expect(late).toMatchObject({ status: 'applied', schedule: asSchedule(inOrder) })
+    // It changed the card (ts-fsrs itself refuses an answer before the card's last review).
+    expect(late.schedule).not.toEqual(asSchedule(expected(laptop)))
+    expect(() => reference.next(expected(laptop), phone.at, Rating.Again)).toThrow()
+    expect(late.schedule.reps).toBe(3)
+  })
+
+  it('never take an answer from the future, and drop words that are gone or not the caller’s', async () => {
+    const { token } = await user()
+    const other = await user()
+    const [word] = await textureIds()
+    const before = Date.now()
+    const future = (
+      await answer(token, [
+        {
+          id: randomUUID(),
+          descriptorId: word,
+          rating: 'good',
+          answeredAt: new Date(before + 5 * DAY).toISOString(),
+        },
+      ])
+    ).json().results[0]
+    expect(Date.parse(future.schedule.lastReview)).toBeLessThanOrEqual(Date.now())
+    expect(Date.parse(future.schedule.lastReview)).toBeGreaterThanOrEqual(before - 1000)
+    // Someone else's pending word, and a word that does not exist.
+    const pending = await h.as(other.token).post('/api/descriptors', {
+      word: `privat-${randomUUID().slice(0, 8)}`,
+      language: 'de',
+      perceptionId: textures,
+    })
+    const theirs = pending.json().id as number
+    const res = (
+      await answer(token, [
+        {
+          id: randomUUID(),
+          descriptorId: theirs,
+          rating: 'good',
+          answeredAt: new Date().toISOString(),
+        },
+        {
+          id: randomUUID(),
+          descriptorId: 2_000_000_000,
+          rating: 'good',
+          answeredAt: new Date().toISOString(),
+        },
+      ])
+    ).json().results
+    expect(res.map((r: { status: string; schedule: unknown }) => [r.status, r.schedule])).toEqual([
+      ['gone', null],
+      ['gone', null],
+    ])
+    // Their own custom word is theirs to review, and comes as a new card of its category.
+    const own = (
+      await answer(other.token, [
+        {
+          id: randomUUID(),
+          descriptorId: theirs,
+          rating: 'easy',
+          answeredAt: new Date().toISOString(),
+        },
+      ])
+    ).json().results[0]
+    expect(own.status).toBe('applied')
+  })
+})
+
+describe('review figures', () => {
+  it('count due cards, states, today’s answers and retention in the review state', async () => {
+    const { token } = await user()
+    const [a, b] = await textureIds()
+    const empty = (await h.as(token).get('/api/reviews/stats?language=de')).json()
+    expect(empty).toEqual({
+      language: 'de',
+      dueNow: 0,
+      dueToday: 0,
+      cards: 0,
+      learning: 0,
+      review: 0,
+      relearning: 0,
+      answersToday: 0,
+      retention: null,
+    })
+    const t0 = Date.now() - 20 * DAY
+    const at = (ms: number) => new Date(ms).toISOString()
+    await answer(token, [
+      // a: learned, then recalled in review (good), then forgotten in review (again).
+      { id: randomUUID(), descriptorId: a, rating: 'easy', answeredAt: at(t0) },
+      { id: randomUUID(), descriptorId: a, rating: 'good', answeredAt: at(t0 + 10 * DAY) },
+      { id: randomUUID(), descriptorId: a, rating: 'again', answeredAt: at(Date.now() - 60_000) },
+      // b: started just now.
+      { id: randomUUID(), descriptorId: b, rating: 'good', answeredAt: at(Date.now() - 1000) },
+    ])
+    const stats = (
+      await h
+        .as(token)
+        .get(
+          `/api/reviews/stats?language=de&dayStartsAt=${encodeURIComponent(at(Date.now() - HOUR))}`,
+        )
+    ).json()
+    expect(stats).toMatchObject({
+      cards: 2,
+      learning: 1,
+      relearning: 1,
+      review: 0,
+      answersToday: 2,
+    })
+    // Two answers in the review state in 30 days (the first one at t0 was a new card): one recalled.
+    expect(stats.retention).toBe(0.5)
+    expect(stats.dueToday).toBe(2)
+    expect((await h.as(null).get('/api/reviews/stats?language=de')).statusCode).toBe(401)
+  })
+})

@@ -47,6 +47,10 @@ export const descriptorsApi = api.enhanceEndpoints<never, DescriptorDefinitions>
       if (query) definition.query = (arg) => withFetchOptions(query(arg), { cache: 'no-cache' })
     },
     getRandomDescriptor: { invalidatesTags: [] },
+    // A review changes no word: nothing cached needs fetching again (the figures refetch
+    // when the review dialog closes).
+    getReviewQueue: { invalidatesTags: [] },
+    answerReviews: { invalidatesTags: [] },
     toggleDescriptorHidden: {
       async onQueryStarted({ id }, { dispatch, getState, queryFulfilled }) {
         const cached = api.util.selectCachedArgsForQuery(getState(), 'getBulkDescriptors')
@@ -100,4 +104,7 @@ export const {
   useDirectDeleteDescriptorMutation,
   useToggleDescriptorHiddenMutation,
   useListUserDescriptorsQuery,
+  useGetReviewQueueMutation,
+  useAnswerReviewsMutation,
+  useGetReviewStatsQuery,
 } = descriptorsApi

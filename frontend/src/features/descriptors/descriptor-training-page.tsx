@@ -1,4 +1,5 @@
 import PlayArrowIcon from '@mui/icons-material/PlayArrow'
+import StyleIcon from '@mui/icons-material/Style'
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material'
 import { useCallback, useId, useMemo, useRef, useState } from 'react'
 import { useAuth } from '../../components/auth/index.ts'
@@ -24,6 +25,7 @@ import { CategoryTable } from './components/category-table.tsx'
 import { ExportCard } from './components/export-card.tsx'
 import { LanguageSelect } from './components/language-select.tsx'
 import { StageFilter } from './components/stage-filter.tsx'
+import { ReviewDialog } from './components/review-dialog.tsx'
 import { TrainingDialog } from './components/training-dialog.tsx'
 import { TrainingProtocolCard } from './components/training-protocol-card.tsx'
 import {
@@ -33,7 +35,10 @@ import {
   trainingLanguages,
 } from './languages.ts'
 import { defaultStagesFor, storedLanguage } from './trainer-defaults.ts'
+import { useGetReviewStatsQuery } from './api.ts'
+import { startOfLocalDay } from './review-queue.ts'
 import { useDescriptorCatalog } from './use-descriptor-catalog.ts'
+import { useReviewSession } from './use-review-session.ts'
 import { nothingSelectedText, useTrainingSession } from './use-training-session.ts'
 import { useVoiceAssistant } from './voice/use-voice-assistant.ts'
 import { VoiceControls, VoiceToggle } from './voice/voice-controls.tsx'
@@ -64,6 +69,7 @@ export function DescriptorTrainingPage() {
   const [dialog, setDialog] = useState<OpenDialog | null>(null)
   const categoriesTitleId = useId()
   const startButton = useRef<HTMLButtonElement>(null)
+  const reviewButton = useRef<HTMLButtonElement>(null)
 
   const catalog = useDescriptorCatalog(language)
   const shown = useMemo(
@@ -100,6 +106,24 @@ export function DescriptorTrainingPage() {
       return key ? categoryByKey.get(key) : undefined
     },
     [categoryByKey, selected],
+  )
+  // Reviews: every due word of the language, then new words of the selected categories.
+  const reviewRequest = useCallback(() => {
+    const chosen = shown.filter((c) => selected.has(c.key))
+    const ids = (type: 'gestalt' | 'perception') =>
+      chosen.filter((c) => c.type === type).map((c) => c.id)
+    return {
+      language,
+      stages: [...chosenStages],
+      gestaltIds: ids('gestalt'),
+      perceptionIds: ids('perception'),
+      dayStartsAt: startOfLocalDay(),
+    }
+  }, [shown, selected, chosenStages, language])
+  const review = useReviewSession(user?.id ?? null, reviewRequest)
+  const reviewStats = useGetReviewStatsQuery(
+    { language, dayStartsAt: startOfLocalDay() },
+    { skip: !signedIn },
   )
   const onNothingSelected = useCallback(() => setAlert(nothingSelectedText), [])
   const training = useTrainingSession({ buildRequest, relatedFor, onNothingSelected })
@@ -140,6 +164,20 @@ export function DescriptorTrainingPage() {
     setAlert(null)
     voice.prepare()
     training.start()
+  }
+
+  function onReview() {
+    setAlert(null)
+    requireSignIn(() => {
+      voice.prepare()
+      review.start()
+    })
+  }
+
+  function onReviewEnd() {
+    review.end()
+    if (signedIn) void reviewStats.refetch()
+    requestAnimationFrame(() => reviewButton.current?.focus())
   }
 
   function onEnd() {
@@ -188,6 +226,19 @@ export function DescriptorTrainingPage() {
               display: 'flex',
             }}
           >
+            <Button
+              ref={reviewButton}
+              variant="outlined"
+              size="large"
+              startIcon={<StyleIcon />}
+              onClick={onReview}
+              sx={{ mr: 1.5, flexGrow: { xs: 1, sm: 0 } }}
+            >
+              Review
+              {signedIn && reviewStats.data && reviewStats.data.dueNow > 0
+                ? ` (${reviewStats.data.dueNow} due)`
+                : ''}
+            </Button>
             {/* Hidden, not removed, while a session runs: ending the session gives it the focus back. */}
             <Button
               ref={startButton}
@@ -295,6 +346,17 @@ export function DescriptorTrainingPage() {
         language={language}
         onClose={closeDialog}
       />
+      {languageOption ? (
+        <ReviewDialog
+          session={review.session}
+          language={languageOption}
+          categoryOf={categoryOf}
+          onReveal={review.reveal}
+          onAnswer={review.answer}
+          onEnd={onReviewEnd}
+          wordAids={(descriptor) => <VoiceControls voice={voice} descriptor={descriptor} />}
+        />
+      ) : null}
       {languageOption ? (
         <TrainingDialog
           session={training.session}

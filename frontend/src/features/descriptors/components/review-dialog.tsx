@@ -1,0 +1,220 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  Paper,
+  Stack,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material'
+import { useEffect, useEffectEvent, useId, type ReactNode } from 'react'
+import { Flag } from '../../../components/flag.tsx'
+import { DialogCloseButton } from '../../../components/dialog-close-button.tsx'
+import type { Descriptor, ReviewRating } from '../../../lib/api/generated.ts'
+import type { Category } from '../catalog.ts'
+import type { LanguageOption } from '../languages.ts'
+import { intervalLabel, ratings } from '../review-queue.ts'
+import type { ReviewSession } from '../use-review-session.ts'
+
+type ReviewDialogProps = {
+  session: ReviewSession
+  language: LanguageOption
+  categoryOf: (descriptor: Descriptor) => Category | undefined
+  onReveal: () => void
+  onAnswer: (rating: ReviewRating) => void
+  onEnd: () => void
+  wordAids?: (descriptor: Descriptor) => ReactNode
+}
+
+const stateLabel = { new: 'New', learning: 'Learning', review: 'Review', relearning: 'Relearning' }
+
+function isTyping(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+  )
+}
+
+/**
+ * Spaced repetition of the vocabulary: the word, then (Show Answer, Space) its category and
+ * English meaning, then how well it was recalled: Again, Hard, Good, Easy (keys 1–4), each
+ * with when the word comes back.
+ */
+export function ReviewDialog({
+  session,
+  language,
+  categoryOf,
+  onReveal,
+  onAnswer,
+  onEnd,
+  wordAids,
+}: ReviewDialogProps) {
+  const titleId = useId()
+  const theme = useTheme()
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'))
+  const card = session.cards[0]
+  const descriptor = card?.descriptor
+  const category = descriptor ? categoryOf(descriptor) : undefined
+  const now = new Date().toISOString()
+
+  const onKey = useEffectEvent((event: globalThis.KeyboardEvent) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return
+    if (!session.revealed && (event.key === ' ' || event.key === 'Enter')) {
+      if (event.key === 'Enter' && event.target instanceof HTMLButtonElement) return
+      event.preventDefault()
+      onReveal()
+      return
+    }
+    const chosen = ratings.find((r) => r.key === event.key)
+    if (chosen && session.revealed) {
+      event.preventDefault()
+      onAnswer(chosen.rating)
+    }
+  })
+  useEffect(() => {
+    if (!session.open) return
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [session.open])
+
+  return (
+    <Dialog
+      open={session.open}
+      onClose={onEnd}
+      disableRestoreFocus
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+      sx={{ '& .MuiDialog-container': { alignItems: 'flex-start' } }}
+      slotProps={{ paper: { sx: { mt: fullScreen ? 0 : { sm: 8 } } } }}
+    >
+      <DialogTitle id={titleId} sx={{ pr: 7 }}>
+        Review
+        <Typography
+          component="span"
+          variant="body2"
+          color="text.secondary"
+          sx={{ display: 'block' }}
+          aria-live="polite"
+        >
+          <Flag code={language.code} /> {language.name} · {session.cards.length} left
+          {session.unsent > 0
+            ? ` · ${session.unsent} ${session.unsent === 1 ? 'answer' : 'answers'} not yet synced`
+            : ''}
+        </Typography>
+      </DialogTitle>
+      <DialogCloseButton onClick={onEnd} />
+      <DialogContent dividers>
+        <Stack spacing={2.5}>
+          {session.offline ? (
+            <Alert severity="info">
+              You are offline. Your answers are kept on this device and synced when you are back
+              online.
+            </Alert>
+          ) : null}
+          <Paper
+            variant="outlined"
+            aria-live="polite"
+            aria-busy={session.loading}
+            sx={{
+              minHeight: { xs: 200, sm: 220 },
+              p: { xs: 2, sm: 3 },
+              display: 'flex',
+              flexDirection: 'column',
+              alignItems: 'center',
+              justifyContent: 'center',
+              gap: 1.5,
+              textAlign: 'center',
+            }}
+          >
+            {session.loading && !card ? (
+              <CircularProgress aria-label="Loading reviews" />
+            ) : session.problem ? (
+              <Alert severity="error">{session.problem}</Alert>
+            ) : card && descriptor ? (
+              <>
+                <Chip size="small" variant="outlined" label={stateLabel[card.schedule.state]} />
+                <Typography
+                  component="p"
+                  data-testid="review-word"
+                  lang={descriptor.language}
+                  sx={{
+                    fontSize: { xs: '2.25rem', sm: '3rem' },
+                    fontWeight: 600,
+                    lineHeight: 1.15,
+                    overflowWrap: 'anywhere',
+                  }}
+                >
+                  {descriptor.word}
+                </Typography>
+                {session.revealed ? (
+                  <Box data-testid="review-answer">
+                    {category ? (
+                      <Chip
+                        size="small"
+                        color={category.type === 'gestalt' ? 'primary' : 'secondary'}
+                        label={`${category.type === 'gestalt' ? 'Gestalt' : 'Perception'} · ${category.name}`}
+                      />
+                    ) : null}
+                    {card.gloss ? (
+                      <Typography sx={{ mt: 1 }} color="text.secondary">
+                        English: <span lang="en">{card.gloss}</span>
+                      </Typography>
+                    ) : null}
+                  </Box>
+                ) : null}
+              </>
+            ) : (
+              <Typography>
+                All caught up: no word is due, and today&apos;s new words are done.
+              </Typography>
+            )}
+          </Paper>
+
+          {descriptor && wordAids ? wordAids(descriptor) : null}
+
+          {card && !session.revealed ? (
+            <Button variant="contained" size="large" onClick={onReveal}>
+              Show Answer
+            </Button>
+          ) : null}
+          {card && session.revealed ? (
+            <Box
+              role="group"
+              aria-label="How well did you know it?"
+              sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'repeat(4, 1fr)' }}
+            >
+              {ratings.map(({ rating, label, key }) => (
+                <Button
+                  key={rating}
+                  variant={rating === 'good' ? 'contained' : 'outlined'}
+                  color={rating === 'again' ? 'error' : 'primary'}
+                  onClick={() => onAnswer(rating)}
+                  aria-keyshortcuts={key}
+                  sx={{ flexDirection: 'column', py: 1 }}
+                >
+                  {label}
+                  <Typography component="span" variant="caption" sx={{ opacity: 0.8 }}>
+                    {intervalLabel(now, card.next[rating])}
+                  </Typography>
+                </Button>
+              ))}
+            </Box>
+          ) : null}
+          {!card && !session.loading ? (
+            <Button variant="outlined" onClick={onEnd}>
+              Close
+            </Button>
+          ) : null}
+        </Stack>
+      </DialogContent>
+    </Dialog>
+  )
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest'
+import type { ReviewAnswer, ReviewCard } from '../../lib/api/generated.ts'
+import {
+  afterAnswer,
+  intervalLabel,
+  readOutbox,
+  withoutSettled,
+  writeOutbox,
+} from './review-queue.ts'
+
+const at = '2026-11-25T10:00:00.000Z'
+const plus = (ms: number) => new Date(Date.parse(at) + ms).toISOString()
+
+describe('review intervals', () => {
+  it('reads as a review button shows them', () => {
+    expect(intervalLabel(at, plus(20_000))).toBe('<1m')
+    expect(intervalLabel(at, plus(10 * 60_000))).toBe('10m')
+    expect(intervalLabel(at, plus(3 * 3_600_000))).toBe('3h')
+    expect(intervalLabel(at, plus(4 * 86_400_000))).toBe('4d')
+    expect(intervalLabel(at, plus(62 * 86_400_000))).toBe('2mo')
+    expect(intervalLabel(at, plus(548 * 86_400_000))).toBe('1.5y')
+  })
+})
+
+function card(id: number, againInMs: number): ReviewCard {
+  const soon = new Date(Date.now() + againInMs).toISOString()
+  return {
+    descriptor: {
+      id,
+      word: `w${id}`,
+      language: 'de',
+      gestaltId: 1,
+      perceptionId: null,
+      createdBy: null,
+      isCustom: false,
+      status: 'system',
+      hidden: false,
+      createdAt: at,
+    },
+    gloss: null,
+    schedule: {
+      state: 'new',
+      due: null,
+      stability: 0,
+      difficulty: 0,
+      reps: 0,
+      lapses: 0,
+      lastReview: null,
+    },
+    next: { again: soon, hard: soon, good: soon, easy: soon },
+  }
+}
+
+describe('the session queue', () => {
+  it('puts a card answered Again back at the end when it is due again within the session', () => {
+    const cards = [card(1, 60_000), card(2, 60_000), card(3, 60_000)]
+    expect(afterAnswer(cards, 'again').map((c) => c.descriptor.id)).toEqual([2, 3, 1])
+    expect(afterAnswer(cards, 'good').map((c) => c.descriptor.id)).toEqual([2, 3])
+    // Relearning a week-old card that comes back in a day: not in this session.
+    expect(
+      afterAnswer([card(4, 86_400_000), card(5, 0)], 'again').map((c) => c.descriptor.id),
+    ).toEqual([5])
+    expect(afterAnswer([], 'good')).toEqual([])
+  })
+})
+
+describe('the outbox of answers not yet sent', () => {
+  const memory = () => {
+    const items = new Map<string, string>()
+    return {
+      getItem: (k: string) => items.get(k) ?? null,
+      setItem: (k: string, v: string) => void items.set(k, v),
+      removeItem: (k: string) => void items.delete(k),
+      items,
+    }
+  }
+  const answer = (id: string): ReviewAnswer => ({
+    id,
+    descriptorId: 1,
+    rating: 'good',
+    answeredAt: at,
+  })
+
+  it('keeps each user’s answers apart, survives a reload and forgets what the server settled', () => {
+    const storage = memory()
+    writeOutbox(storage, 'u1', [answer('a'), answer('b')])
+    writeOutbox(storage, 'u2', [answer('c')])
+    expect(readOutbox(storage, 'u1').map((a) => a.id)).toEqual(['a', 'b'])
+    const left = withoutSettled(readOutbox(storage, 'u1'), ['a'])
+    writeOutbox(storage, 'u1', left)
+    expect(readOutbox(storage, 'u1').map((a) => a.id)).toEqual(['b'])
+    writeOutbox(storage, 'u1', [])
+    expect(storage.items.has('crv.reviews.outbox.u1')).toBe(false)
+    expect(readOutbox(storage, 'u2')).toHaveLength(1)
+  })
+
+  it('reads damaged or missing storage as empty', () => {
+    const storage = memory()
+    storage.setItem('crv.reviews.outbox.u1', '{not json')
+    expect(readOutbox(storage, 'u1')).toEqual([])
+    expect(readOutbox(null, 'u1')).toEqual([])
+  })
+})

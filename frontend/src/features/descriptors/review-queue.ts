@@ -1,0 +1,81 @@
+import type { ReviewAnswer, ReviewCard, ReviewRating } from '../../lib/api/generated.ts'
+
+/** The four answers in key order: 1 Again, 2 Hard, 3 Good, 4 Easy. */
+export const ratings = [
+  { rating: 'again', label: 'Again', key: '1' },
+  { rating: 'hard', label: 'Hard', key: '2' },
+  { rating: 'good', label: 'Good', key: '3' },
+  { rating: 'easy', label: 'Easy', key: '4' },
+] as const satisfies readonly { rating: ReviewRating; label: string; key: string }[]
+
+/** A card answered Again comes back in this session when it is due within this time. */
+export const sessionSpanMs = 20 * 60_000
+
+/** How long until `to`, as a review button shows it: '<1m', '10m', '3h', '4d', '2mo', '1.5y'. */
+export function intervalLabel(fromIso: string, toIso: string): string {
+  const minutes = (Date.parse(toIso) - Date.parse(fromIso)) / 60_000
+  if (minutes < 1) return '<1m'
+  if (minutes < 60) return `${Math.round(minutes)}m`
+  const hours = minutes / 60
+  if (hours < 24) return `${Math.round(hours)}h`
+  const days = hours / 24
+  if (days < 30) return `${Math.round(days)}d`
+  if (days < 365) return `${Math.round(days / 30)}mo`
+  return `${Math.round((days / 365) * 10) / 10}y`
+}
+
+/** The start of the user's day in their own time zone, for the day's new-word count. */
+export function startOfLocalDay(now = new Date()): string {
+  const start = new Date(now)
+  start.setHours(0, 0, 0, 0)
+  return start.toISOString()
+}
+
+/**
+ * The queue after answering its first card: Again on a card that is due again within the
+ * session puts it back at the end; any other answer takes it off.
+ */
+export function afterAnswer(cards: readonly ReviewCard[], rating: ReviewRating): ReviewCard[] {
+  const [current, ...rest] = cards
+  if (!current) return []
+  const back = Date.parse(current.next.again) - Date.parse(new Date().toISOString())
+  return rating === 'again' && back <= sessionSpanMs ? [...rest, current] : rest
+}
+
+type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'>
+
+const outboxKey = (userId: string) => `crv.reviews.outbox.${userId}`
+
+/**
+ * Answers not yet confirmed by the server, kept in the browser per user: an answer given
+ * offline survives a reload and is sent when the network is back. Each keeps the id it was
+ * given, so sending it twice counts once.
+ */
+export function readOutbox(storage: Storage | null | undefined, userId: string): ReviewAnswer[] {
+  try {
+    const raw = storage?.getItem(outboxKey(userId))
+    const list: unknown = raw ? JSON.parse(raw) : []
+    return Array.isArray(list) ? (list as ReviewAnswer[]) : []
+  } catch {
+    return []
+  }
+}
+
+export function writeOutbox(
+  storage: Storage | null | undefined,
+  userId: string,
+  answers: ReviewAnswer[],
+) {
+  try {
+    if (answers.length === 0) storage?.removeItem(outboxKey(userId))
+    else storage?.setItem(outboxKey(userId), JSON.stringify(answers))
+  } catch {
+    // Storage full or refused: the answer is still sent while online.
+  }
+}
+
+/** The outbox less the answers the server has recorded (applied, duplicate or gone). */
+export function withoutSettled(outbox: readonly ReviewAnswer[], settled: readonly string[]) {
+  const done = new Set(settled)
+  return outbox.filter((a) => !done.has(a.id))
+}

@@ -564,6 +564,56 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/history/sessions': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Record a finished training session
+     * @description Kept per user for the progress page and the user's export: an ideogram session (its
+     *     speeds and gestalts), a descriptor training session (its language and words) or a
+     *     tachistoscope session (its flashes). Idempotent by the client-made `id`: a session sent
+     *     twice (a retry, a queue synced after being offline) is kept once (200 instead of 201).
+     */
+    post: operations['recordTrainingSession']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/history': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The caller's training by day, streaks and totals
+     * @description Minutes of training per day and activity over the last `days` days (today included)
+     *     in the caller's time zone, review answers per day, the current and longest streak of
+     *     days with any training, and totals. Reviews count with the time spent on each answer.
+     */
+    get: operations['getTrainingHistory']
+    put?: never
+    post?: never
+    /**
+     * Delete the caller's whole training history
+     * @description Removes every recorded training session, every review answer and every review card of
+     *     the caller (in one transaction). Their custom words and hides stay.
+     */
+    delete: operations['deleteTrainingHistory']
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/admin/pending-descriptors': {
     parameters: {
       query?: never
@@ -1787,6 +1837,56 @@ export interface components {
       createdAt: components['schemas']['Timestamp']
       /** @description Further categories the word stands in, besides its `gestaltId` or `perceptionId`; absent when there are none. The word counts once when several are trained together. */
       alsoIn?: components['schemas']['CategoryRef'][]
+    }
+    TimeZoneName: string
+    /** @enum {string} */
+    TrainingActivity: 'ideogram' | 'descriptors' | 'tachistoscope'
+    TrainingSessionRecord: {
+      /**
+       * Format: uuid
+       * @description Made by the client when the session ends.
+       */
+      id: string
+      activity: components['schemas']['TrainingActivity']
+      startedAt: components['schemas']['Timestamp']
+      durationMs: number
+      /** @description Ideogram speeds used (the speed keys of the trainer). */
+      speeds?: string[]
+      /** @description Ideogram gestalts trained (ids), or the descriptor categories trained. */
+      gestalts?: string[]
+      language?: components['schemas']['TrainingLanguage']
+      /** @description Words shown (descriptor training). */
+      words?: number
+      /** @description Pictures flashed (tachistoscope). */
+      flashes?: number
+    }
+    ActivityMinutes: {
+      ideogram: number
+      descriptors: number
+      tachistoscope: number
+      reviews: number
+    }
+    TrainingDay: {
+      /** Format: date */
+      date: string
+      minutes: components['schemas']['ActivityMinutes']
+      sessions: number
+      /** @description Review answers given that day. */
+      reviews: number
+    }
+    TrainingHistory: {
+      timeZone: components['schemas']['TimeZoneName']
+      /** @description One entry per day, oldest first, today last. */
+      days: components['schemas']['TrainingDay'][]
+      /** @description Days in a row with training, up to today (or yesterday, if none yet today). */
+      currentStreak: number
+      /** @description The longest run of days with training ever. */
+      longestStreak: number
+      totals: {
+        minutes: components['schemas']['ActivityMinutes']
+        sessions: number
+        reviews: number
+      }
     }
     /**
      * @description How well the word was recalled (keys 1-4 in the trainer).
@@ -3450,6 +3550,94 @@ export interface operations {
         }
       }
       400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
+  recordTrainingSession: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TrainingSessionRecord']
+      }
+    }
+    responses: {
+      /** @description Recorded before; nothing changed. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['TrainingSessionRecord']
+        }
+      }
+      /** @description Recorded. */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['TrainingSessionRecord']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
+  getTrainingHistory: {
+    parameters: {
+      query?: {
+        days?: number
+        /** @description An IANA time zone such as `Europe/Berlin` (default UTC). */
+        timeZone?: components['schemas']['TimeZoneName']
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The history. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['TrainingHistory']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
+  deleteTrainingHistory: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
       401: components['responses']['Unauthorized']
       429: components['responses']['TooManyRequests']
       default: components['responses']['Error']

@@ -7,6 +7,7 @@ import { databasePlugin } from '@crv/kit/db'
 import type { DescriptorsConfig } from './config.ts'
 import { adminHandlers } from './admin-routes.ts'
 import { createForwarder, pruneEvents } from './analytics.ts'
+import { historyHandlers } from './history.ts'
 import { reviewHandlers } from './reviews.ts'
 import { descriptorHandlers } from './routes.ts'
 import { seedVocabulary } from './seed.ts'
@@ -53,6 +54,7 @@ async function descriptorsApp(
     handlers: {
       ...descriptorHandlers(app.db, shared, users),
       ...reviewHandlers(app.db, shared, users),
+      ...historyHandlers(app.db),
       ...adminHandlers({
         db: app.db,
         shared,

@@ -232,6 +232,34 @@ const injectedRtkApi = api
         }),
         providesTags: ['descriptors'],
       }),
+      recordTrainingSession: build.mutation<
+        RecordTrainingSessionApiResponse,
+        RecordTrainingSessionApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/history/sessions`,
+          method: 'POST',
+          body: queryArg.trainingSessionRecord,
+        }),
+        invalidatesTags: ['descriptors'],
+      }),
+      getTrainingHistory: build.query<GetTrainingHistoryApiResponse, GetTrainingHistoryApiArg>({
+        query: (queryArg) => ({
+          url: `/api/history`,
+          params: {
+            days: queryArg.days,
+            timeZone: queryArg.timeZone,
+          },
+        }),
+        providesTags: ['descriptors'],
+      }),
+      deleteTrainingHistory: build.mutation<
+        DeleteTrainingHistoryApiResponse,
+        DeleteTrainingHistoryApiArg
+      >({
+        query: () => ({ url: `/api/history`, method: 'DELETE' }),
+        invalidatesTags: ['descriptors'],
+      }),
       listPendingDescriptors: build.query<
         ListPendingDescriptorsApiResponse,
         ListPendingDescriptorsApiArg
@@ -817,6 +845,20 @@ export type GetReviewStatsApiArg = {
   language: TrainingLanguage
   dayStartsAt?: Timestamp
 }
+export type RecordTrainingSessionApiResponse =
+  | /** status 200 Recorded before; nothing changed. */ TrainingSessionRecord
+  | /** status 201 Recorded. */ TrainingSessionRecord
+export type RecordTrainingSessionApiArg = {
+  trainingSessionRecord: TrainingSessionRecord
+}
+export type GetTrainingHistoryApiResponse = /** status 200 The history. */ TrainingHistory
+export type GetTrainingHistoryApiArg = {
+  days?: number
+  /** An IANA time zone such as `Europe/Berlin` (default UTC). */
+  timeZone?: TimeZoneName
+}
+export type DeleteTrainingHistoryApiResponse = unknown
+export type DeleteTrainingHistoryApiArg = void
 export type ListPendingDescriptorsApiResponse =
   /** status 200 The pending descriptors. */ DescriptorList
 export type ListPendingDescriptorsApiArg = void
@@ -1349,6 +1391,51 @@ export type ReviewStats = {
   relearning: number
   answersToday: number
   retention: number | null
+}
+export type TrainingActivity = 'ideogram' | 'descriptors' | 'tachistoscope'
+export type TrainingSessionRecord = {
+  /** Made by the client when the session ends. */
+  id: string
+  activity: TrainingActivity
+  startedAt: Timestamp
+  durationMs: number
+  /** Ideogram speeds used (the speed keys of the trainer). */
+  speeds?: string[]
+  /** Ideogram gestalts trained (ids), or the descriptor categories trained. */
+  gestalts?: string[]
+  language?: TrainingLanguage
+  /** Words shown (descriptor training). */
+  words?: number
+  /** Pictures flashed (tachistoscope). */
+  flashes?: number
+}
+export type TimeZoneName = string
+export type ActivityMinutes = {
+  ideogram: number
+  descriptors: number
+  tachistoscope: number
+  reviews: number
+}
+export type TrainingDay = {
+  date: string
+  minutes: ActivityMinutes
+  sessions: number
+  /** Review answers given that day. */
+  reviews: number
+}
+export type TrainingHistory = {
+  timeZone: TimeZoneName
+  /** One entry per day, oldest first, today last. */
+  days: TrainingDay[]
+  /** Days in a row with training, up to today (or yesterday, if none yet today). */
+  currentStreak: number
+  /** The longest run of days with training ever. */
+  longestStreak: number
+  totals: {
+    minutes: ActivityMinutes
+    sessions: number
+    reviews: number
+  }
 }
 export type Pagination = {
   page: number
@@ -1960,6 +2047,9 @@ export const {
   useGetReviewQueueMutation,
   useAnswerReviewsMutation,
   useGetReviewStatsQuery,
+  useRecordTrainingSessionMutation,
+  useGetTrainingHistoryQuery,
+  useDeleteTrainingHistoryMutation,
   useListPendingDescriptorsQuery,
   usePromoteDescriptorMutation,
   useRejectDescriptorMutation,

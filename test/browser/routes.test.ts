@@ -69,6 +69,11 @@ const exportSignedIn: Sight = {
   texts: ['Export CSV', 'UTF-8', 'semicolons'],
   absent: ['Sign In Required'],
 }
+const progressSignedIn: Sight = {
+  heading: 'Your Progress',
+  texts: ['Current streak', 'Cards due', 'Minutes per day', 'Delete training history'],
+  absent: ['Sign in to keep your training history'],
+}
 const admin = (heading: string, texts: string[]): Sight => ({ heading, texts })
 
 /**
@@ -212,6 +217,19 @@ const routes: Route[] = [
       },
       user: exportSignedIn,
       administrator: exportSignedIn,
+    },
+  },
+  {
+    path: '/progress',
+    title: /Your Progress/,
+    sees: {
+      visitor: {
+        heading: 'Your Progress',
+        texts: ['Sign in to keep your training history'],
+        absent: ['Current streak'],
+      },
+      user: progressSignedIn,
+      administrator: progressSignedIn,
     },
   },
   {

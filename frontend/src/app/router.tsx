@@ -104,6 +104,12 @@ export function createAppRouter() {
               }),
             },
             {
+              path: paths.progress,
+              lazy: async () => ({
+                Component: (await import('../features/descriptors/progress-page.tsx')).ProgressPage,
+              }),
+            },
+            {
               path: paths.adminTargets,
               lazy: async () => ({
                 Component: (await import('../features/practice/admin-targets-page.tsx'))

@@ -61,6 +61,11 @@ export const pageMeta = {
     description:
       'Your results against chance: sum of ranks, first-place hits, strengths by sensory column and by sidereal time.',
   },
+  progress: {
+    title: `Your Progress${suffix}`,
+    description:
+      'Your training across devices: streaks, minutes per day, words due for review and retention.',
+  },
   adminTargets: {
     title: `Practice Targets${suffix}`,
     description: 'Target pools for practice sessions: upload, tag, edit and retire targets.',

@@ -14,6 +14,7 @@ export const paths = {
   practiceSession: '/practice/session/:id',
   practiceStats: '/practice/stats',
   adminTargets: '/admin/targets',
+  progress: '/progress',
 } as const
 
 export type AppPath = (typeof paths)[keyof typeof paths]

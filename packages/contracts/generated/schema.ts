@@ -1850,7 +1850,7 @@ export interface components {
       activity: components['schemas']['TrainingActivity']
       startedAt: components['schemas']['Timestamp']
       durationMs: number
-      /** @description Ideogram speeds used (the speed keys of the trainer). */
+      /** @description Ideogram speeds used (the speed keys of the trainer, e.g. `verySlow`). */
       speeds?: string[]
       /** @description Ideogram gestalts trained (ids), or the descriptor categories trained. */
       gestalts?: string[]

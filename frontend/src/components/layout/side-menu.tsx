@@ -4,6 +4,7 @@ import DownloadIcon from '@mui/icons-material/Download'
 import EditNoteIcon from '@mui/icons-material/EditNote'
 import FlashOnIcon from '@mui/icons-material/FlashOn'
 import GestureIcon from '@mui/icons-material/Gesture'
+import InsightsIcon from '@mui/icons-material/Insights'
 import PendingActionsIcon from '@mui/icons-material/PendingActions'
 import TranslateIcon from '@mui/icons-material/Translate'
 import VisibilityIcon from '@mui/icons-material/Visibility'
@@ -36,6 +37,7 @@ const entries: MenuEntry[] = [
   { label: 'Tachistoscope', to: paths.tachistoscope, icon: <FlashOnIcon />, who: 'admin' },
   { label: 'Sidereal Time', to: paths.siderealTime, icon: <AccessTimeIcon />, who: 'everyone' },
   { label: 'Practice', to: paths.practice, icon: <VisibilityIcon />, who: 'everyone' },
+  { label: 'Your Progress', to: paths.progress, icon: <InsightsIcon />, who: 'signed-in' },
   {
     label: 'My Custom Descriptors',
     to: paths.customDescriptors,

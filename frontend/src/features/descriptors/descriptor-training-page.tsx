@@ -1,12 +1,13 @@
 import PlayArrowIcon from '@mui/icons-material/PlayArrow'
 import StyleIcon from '@mui/icons-material/Style'
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material'
-import { useCallback, useId, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useAuth } from '../../components/auth/index.ts'
 import { PageContainer } from '../../components/page-container.tsx'
 import { pageMeta } from '../../config/page-meta.ts'
 import { useGetAppSettingsQuery } from '../../lib/api/generated.ts'
 import type { Descriptor, Stage, TrainingLanguage } from '../../lib/api/generated.ts'
+import { useSessionRecorder } from '../../lib/history/use-session-recorder.ts'
 import { usePageMeta } from '../../lib/use-page-meta.ts'
 import {
   categoriesInStages,
@@ -127,6 +128,29 @@ export function DescriptorTrainingPage() {
   )
   const onNothingSelected = useCallback(() => setAlert(nothingSelectedText), [])
   const training = useTrainingSession({ buildRequest, relatedFor, onNothingSelected })
+  // A signed-in user's training session goes to their history: its length, language,
+  // categories and the words shown.
+  const recordSession = useSessionRecorder()
+  const run = useRef<{ startedAt: number; words: Set<number>; categories: string[] } | null>(null)
+  const shownId = training.session.descriptor?.id
+  useEffect(() => {
+    const running = training.session.running
+    if (running && !run.current)
+      run.current = { startedAt: Date.now(), words: new Set(), categories: [...selected] }
+    if (running && run.current && shownId !== undefined) run.current.words.add(shownId)
+    if (!running && run.current) {
+      const done = run.current
+      run.current = null
+      recordSession({
+        activity: 'descriptors',
+        startedAt: new Date(done.startedAt).toISOString(),
+        durationMs: Date.now() - done.startedAt,
+        language,
+        words: done.words.size,
+        gestalts: done.categories.slice(0, 100),
+      })
+    }
+  }, [training.session.running, shownId, selected, language, recordSession])
   const voice = useVoiceAssistant({
     language,
     descriptor: training.session.loading ? null : training.session.descriptor,

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ReviewAnswer, ReviewCard } from '../../lib/api/generated.ts'
-import {
-  afterAnswer,
-  intervalLabel,
-  readOutbox,
-  withoutSettled,
-  writeOutbox,
-} from './review-queue.ts'
+import { newId, readOutbox, withoutSettled, writeOutbox } from '../../lib/outbox/outbox.ts'
+import { afterAnswer, intervalLabel, reviewOutboxKey } from './review-queue.ts'
 
 const at = '2026-11-25T10:00:00.000Z'
 const plus = (ms: number) => new Date(Date.parse(at) + ms).toISOString()
@@ -83,21 +78,38 @@ describe('the outbox of answers not yet sent', () => {
 
   it('keeps each user’s answers apart, survives a reload and forgets what the server settled', () => {
     const storage = memory()
-    writeOutbox(storage, 'u1', [answer('a'), answer('b')])
-    writeOutbox(storage, 'u2', [answer('c')])
-    expect(readOutbox(storage, 'u1').map((a) => a.id)).toEqual(['a', 'b'])
-    const left = withoutSettled(readOutbox(storage, 'u1'), ['a'])
-    writeOutbox(storage, 'u1', left)
-    expect(readOutbox(storage, 'u1').map((a) => a.id)).toEqual(['b'])
-    writeOutbox(storage, 'u1', [])
+    writeOutbox(storage, reviewOutboxKey('u1'), [answer('a'), answer('b')])
+    writeOutbox(storage, reviewOutboxKey('u2'), [answer('c')])
+    expect(readOutbox<ReviewAnswer>(storage, reviewOutboxKey('u1')).map((a) => a.id)).toEqual([
+      'a',
+      'b',
+    ])
+    const left = withoutSettled(readOutbox<ReviewAnswer>(storage, reviewOutboxKey('u1')), ['a'])
+    writeOutbox(storage, reviewOutboxKey('u1'), left)
+    expect(readOutbox<ReviewAnswer>(storage, reviewOutboxKey('u1')).map((a) => a.id)).toEqual(['b'])
+    writeOutbox(storage, reviewOutboxKey('u1'), [])
     expect(storage.items.has('crv.reviews.outbox.u1')).toBe(false)
-    expect(readOutbox(storage, 'u2')).toHaveLength(1)
+    expect(readOutbox(storage, reviewOutboxKey('u2'))).toHaveLength(1)
+  })
+
+  it('makes answer ids the server accepts, also without crypto.randomUUID', () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+    expect(newId()).toMatch(uuid)
+    const original = crypto.randomUUID
+    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true })
+    try {
+      const ids = new Set(Array.from({ length: 100 }, () => newId()))
+      expect(ids.size).toBe(100)
+      for (const id of ids) expect(id).toMatch(uuid)
+    } finally {
+      Object.defineProperty(crypto, 'randomUUID', { value: original, configurable: true })
+    }
   })
 
   it('reads damaged or missing storage as empty', () => {
     const storage = memory()
     storage.setItem('crv.reviews.outbox.u1', '{not json')
-    expect(readOutbox(storage, 'u1')).toEqual([])
-    expect(readOutbox(null, 'u1')).toEqual([])
+    expect(readOutbox<ReviewAnswer>(storage, reviewOutboxKey('u1'))).toEqual([])
+    expect(readOutbox(null, reviewOutboxKey('u1'))).toEqual([])
   })
 })

@@ -1,4 +1,4 @@
-import type { ReviewAnswer, ReviewCard, ReviewRating } from '../../lib/api/generated.ts'
+import type { ReviewCard, ReviewRating } from '../../lib/api/generated.ts'
 
 /** The four answers in key order: 1 Again, 2 Hard, 3 Good, 4 Easy. */
 export const ratings = [
@@ -42,40 +42,5 @@ export function afterAnswer(cards: readonly ReviewCard[], rating: ReviewRating):
   return rating === 'again' && back <= sessionSpanMs ? [...rest, current] : rest
 }
 
-type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'>
-
-const outboxKey = (userId: string) => `crv.reviews.outbox.${userId}`
-
-/**
- * Answers not yet confirmed by the server, kept in the browser per user: an answer given
- * offline survives a reload and is sent when the network is back. Each keeps the id it was
- * given, so sending it twice counts once.
- */
-export function readOutbox(storage: Storage | null | undefined, userId: string): ReviewAnswer[] {
-  try {
-    const raw = storage?.getItem(outboxKey(userId))
-    const list: unknown = raw ? JSON.parse(raw) : []
-    return Array.isArray(list) ? (list as ReviewAnswer[]) : []
-  } catch {
-    return []
-  }
-}
-
-export function writeOutbox(
-  storage: Storage | null | undefined,
-  userId: string,
-  answers: ReviewAnswer[],
-) {
-  try {
-    if (answers.length === 0) storage?.removeItem(outboxKey(userId))
-    else storage?.setItem(outboxKey(userId), JSON.stringify(answers))
-  } catch {
-    // Storage full or refused: the answer is still sent while online.
-  }
-}
-
-/** The outbox less the answers the server has recorded (applied, duplicate or gone). */
-export function withoutSettled(outbox: readonly ReviewAnswer[], settled: readonly string[]) {
-  const done = new Set(settled)
-  return outbox.filter((a) => !done.has(a.id))
-}
+/** Where a user's unsent review answers wait (see lib/outbox). */
+export const reviewOutboxKey = (userId: string) => `crv.reviews.outbox.${userId}`

@@ -1,9 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { errorMessage } from '../../lib/api/index.ts'
-import type { ReviewCard, ReviewQueueRequest, ReviewRating } from '../../lib/api/generated.ts'
+import type {
+  ReviewAnswer,
+  ReviewCard,
+  ReviewQueueRequest,
+  ReviewRating,
+} from '../../lib/api/generated.ts'
 import { useAnswerReviewsMutation, useGetReviewQueueMutation } from './api.ts'
 import { localStorageOrNothing } from './languages.ts'
-import { afterAnswer, readOutbox, withoutSettled, writeOutbox } from './review-queue.ts'
+import { newId, readOutbox, withoutSettled, writeOutbox } from '../../lib/outbox/outbox.ts'
+import { afterAnswer, reviewOutboxKey } from './review-queue.ts'
 
 export type ReviewSession = {
   open: boolean
@@ -32,16 +38,6 @@ const closed: ReviewSession = {
   problem: null,
 }
 
-/** A v4 UUID, also where `crypto.randomUUID` is missing (a page not served over HTTPS). */
-function newAnswerId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
-  const b = crypto.getRandomValues(new Uint8Array(16))
-  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40
-  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80
-  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('')
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
-}
-
 /**
  * A review session (FSRS on the server): due cards first, then new words of the chosen
  * categories; Show Answer, then Again / Hard / Good / Easy. Every answer goes to an outbox in
@@ -61,17 +57,18 @@ export function useReviewSession(userId: string | null, buildRequest: () => Revi
     if (sending.current) return sending.current
     const run = (async () => {
       const storage = localStorageOrNothing()
-      const outbox = readOutbox(storage, userId)
+      const key = reviewOutboxKey(userId)
+      const outbox = readOutbox<ReviewAnswer>(storage, key)
       if (outbox.length === 0) return true
       const result = await sendAnswers({ reviewAnswers: { answers: outbox.slice(0, 500) } })
       // Answers given while this one was on its way stay in the outbox.
       const left = result.data
         ? withoutSettled(
-            readOutbox(storage, userId),
+            readOutbox<ReviewAnswer>(storage, key),
             result.data.results.map((r) => r.id),
           )
-        : readOutbox(storage, userId)
-      writeOutbox(storage, userId, left)
+        : readOutbox<ReviewAnswer>(storage, key)
+      writeOutbox(storage, key, left)
       setSession((s) => ({ ...s, unsent: left.length, offline: !result.data }))
       return left.length === 0
     })()
@@ -119,17 +116,18 @@ export function useReviewSession(userId: string | null, buildRequest: () => Revi
       const current = session.cards[0]
       if (!userId || !current || !session.revealed || session.loading) return
       const storage = localStorageOrNothing()
+      const key = reviewOutboxKey(userId)
       const outbox = [
-        ...readOutbox(storage, userId),
+        ...readOutbox<ReviewAnswer>(storage, key),
         {
-          id: newAnswerId(),
+          id: newId(),
           descriptorId: current.descriptor.id,
           rating,
           answeredAt: new Date().toISOString(),
           durationMs: Math.min(3_600_000, Math.round(performance.now() - shownAt.current)),
         },
       ]
-      writeOutbox(storage, userId, outbox)
+      writeOutbox(storage, key, outbox)
       const rest = afterAnswer(session.cards, rating)
       shownAt.current = performance.now()
       setSession((s) => ({ ...s, cards: rest, revealed: false, unsent: outbox.length }))
@@ -147,7 +145,7 @@ export function useReviewSession(userId: string | null, buildRequest: () => Revi
   // Back online, or a page opened with answers left from an offline session: send them.
   useEffect(() => {
     if (!userId) return
-    const unsent = readOutbox(localStorageOrNothing(), userId).length
+    const unsent = readOutbox(localStorageOrNothing(), reviewOutboxKey(userId)).length
     if (unsent > 0) void flush()
     const online = () => void flush()
     window.addEventListener('online', online)

@@ -6,6 +6,7 @@ import { drawSequence } from '../../lib/audio/pick.ts'
 import type { EngineWord } from '../../lib/audio/playback-engine.ts'
 import { defaultSpeed, type SpeedKey } from '../../lib/audio/speeds.ts'
 import { errorCode } from '../../lib/api/index.ts'
+import { useSessionRecorder } from '../../lib/history/use-session-recorder.ts'
 import { useWater } from '../../lib/water/index.ts'
 import {
   useDeleteCustomWordMutation,
@@ -33,6 +34,11 @@ const toEngineWord = (word: IdeogramWord): EngineWord => ({
   url: word.audioUrl,
   probabilityLevel: word.probabilityLevel,
 })
+
+/** The gestalts of a session as its history keeps them: custom words only as 'custom'. */
+const gestaltNames = (words: readonly IdeogramWord[]) => [
+  ...new Set(words.map((w) => (w.custom ? 'custom' : w.id))),
+]
 
 /** The ideogram page's state and actions (spec §2, §4). */
 export function useIdeogramTrainer() {
@@ -63,6 +69,37 @@ export function useIdeogramTrainer() {
       }),
   })
   const { isPlaying, playingId, play, stop, audioFailing } = player
+
+  // A signed-in user's sessions go to their training history: from Play to Stop, with the
+  // speeds and gestalts used.
+  const recordSession = useSessionRecorder()
+  const playing = useRef<{ startedAt: number; speeds: Set<string>; gestalts: string[] } | null>(
+    null,
+  )
+  const finishSession = useCallback(() => {
+    const session = playing.current
+    playing.current = null
+    if (!session) return
+    recordSession({
+      activity: 'ideogram',
+      startedAt: new Date(session.startedAt).toISOString(),
+      durationMs: Date.now() - session.startedAt,
+      speeds: [...session.speeds],
+      gestalts: session.gestalts,
+    })
+  }, [recordSession])
+  const trainedGestalts = useRef<string[]>([])
+  useEffect(() => {
+    if (isPlaying && !playing.current)
+      playing.current = {
+        startedAt: Date.now(),
+        speeds: new Set([speed]),
+        gestalts: trainedGestalts.current,
+      }
+    else if (isPlaying && playing.current) playing.current.speeds.add(speed)
+    else if (!isPlaying) finishSession()
+  }, [isPlaying, speed, finishSession])
+  useEffect(() => finishSession, [finishSession])
 
   const loadErrorShown = useRef(false)
   useEffect(() => {
@@ -139,11 +176,13 @@ export function useIdeogramTrainer() {
         joinedSequenceLength,
       )
       setSelection(Object.fromEntries(sequence.map((w) => [w.id, true])))
+      trainedGestalts.current = gestaltNames(sequence)
       play({ mode: 'joined', sequence: sequence.map(toEngineWord) })
       return
     }
     const selected = words.filter((w) => w.selected)
     if (selected.length === 0) return
+    trainedGestalts.current = gestaltNames(selected)
     play({ mode: 'normal', words: selected.map(toEngineWord), speed })
   }, [mode, words, play, speed])
 

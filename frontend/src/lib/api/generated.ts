@@ -1399,7 +1399,7 @@ export type TrainingSessionRecord = {
   activity: TrainingActivity
   startedAt: Timestamp
   durationMs: number
-  /** Ideogram speeds used (the speed keys of the trainer). */
+  /** Ideogram speeds used (the speed keys of the trainer, e.g. `verySlow`). */
   speeds?: string[]
   /** Ideogram gestalts trained (ids), or the descriptor categories trained. */
   gestalts?: string[]

@@ -1,0 +1,73 @@
+// The progress page as a user meets it: a descriptor training session and a review recorded
+// in their history, shown as a streak and minutes, and the whole history deleted on request.
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
+import type { Browser } from 'playwright-core'
+import { launch, watchProblems } from './browser.ts'
+import { newPhone, signInByApi } from './accounts.ts'
+
+const base = inject('baseUrl')
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('your progress', () => {
+  it('shows the training done today, and starts afresh when the history is deleted', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const token = await signInByApi(context.request, base, newPhone())
+    const page = await context.newPage()
+    const problems = watchProblems(page)
+    // The page's clock, so that a session of minutes takes a moment of the test.
+    await page.clock.install()
+    await page.goto(base + '/descriptors')
+    await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).waitFor()
+    await page.getByRole('checkbox', { name: 'Select Land' }).check()
+    // The voice assistant speaks the first word: let it finish before the page is left.
+    const spoken = page.waitForResponse((r) => r.url().includes('/api/ai/speech'))
+    await page.getByRole('button', { name: 'Start Training' }).click()
+    const training = page.getByRole('dialog', { name: /Descriptor Training/ })
+    await training.getByTestId('training-word').waitFor()
+    await spoken
+    await page.clock.fastForward('03:00')
+    const recorded = page.waitForResponse(
+      (r) => r.url().endsWith('/api/history/sessions') && r.request().method() === 'POST',
+    )
+    await page.keyboard.press('Escape')
+    expect((await recorded).status()).toBe(201)
+
+    // Through the menu, as a user goes there (a new page load would cut requests short).
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Your Progress' })
+      .click()
+    const figures = page.getByRole('region', { name: 'Your figures' })
+    await figures.getByText('Current streak').waitFor()
+    await expect.poll(() => figures.innerText()).toMatch(/Current streak\s+1 day/)
+    expect(await figures.innerText()).toMatch(/Today\s+3\.0 min/)
+    await page.getByRole('region', { name: 'Minutes per day' }).locator('svg').first().waitFor()
+
+    await page.getByRole('button', { name: 'Delete training history' }).click()
+    const confirm = page.getByRole('dialog', { name: 'Delete training history' })
+    await confirm.getByRole('button', { name: 'Delete' }).click()
+    await page.getByText('Training history deleted', { exact: true }).waitFor()
+    await expect.poll(() => figures.innerText()).toMatch(/Current streak\s+0 days/)
+    const history = await fetch(`${base}/api/history`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+    expect(((await history.json()) as { totals: { sessions: number } }).totals.sessions).toBe(0)
+    expect(problems).toEqual([])
+    await context.close()
+  })
+
+  it('asks a visitor to sign in', async () => {
+    const page = await browser.newPage()
+    await page.goto(base + '/progress')
+    await page.getByText('Sign in to keep your training history').waitFor()
+    await page.close()
+  })
+})

@@ -118,18 +118,16 @@ describe('training history', () => {
     })
     expect(review.statusCode).toBe(200)
     // Today: descriptor training; yesterday: the review; six to two days before: ideograms.
-    await h
-      .as(token)
-      .post(
-        '/api/history/sessions',
-        session({
-          activity: 'descriptors',
-          language: 'de',
-          words: 40,
-          speeds: undefined,
-          gestalts: undefined,
-        }),
-      )
+    await h.as(token).post(
+      '/api/history/sessions',
+      session({
+        activity: 'descriptors',
+        language: 'de',
+        words: 40,
+        speeds: undefined,
+        gestalts: undefined,
+      }),
+    )
     for (let d = 9; d >= 5; d--)
       await h
         .as(token)
@@ -172,13 +170,11 @@ describe('training history', () => {
     await h.as(token).post('/api/history/sessions', session())
     await h.as(other.token).post('/api/history/sessions', session())
     const gestalts = (await h.as(null).get('/api/gestalts?language=en')).json()
-    const own = await h
-      .as(token)
-      .post('/api/descriptors', {
-        word: `mine-${randomUUID().slice(0, 8)}`,
-        language: 'en',
-        gestaltId: gestalts[0].id,
-      })
+    const own = await h.as(token).post('/api/descriptors', {
+      word: `mine-${randomUUID().slice(0, 8)}`,
+      language: 'en',
+      gestaltId: gestalts[0].id,
+    })
     expect(own.statusCode).toBe(201)
     await h.as(token).post('/api/reviews', {
       answers: [

@@ -16,6 +16,7 @@ import { tachistoscope } from './scenarios/tachistoscope.ts'
 import { astro } from './scenarios/astro.ts'
 import { mixed } from './scenarios/mixed.ts'
 import { practice } from './scenarios/practice.ts'
+import { reviews } from './scenarios/reviews.ts'
 import { lighthouseScores } from './scenarios/lighthouse.ts'
 import type { Section } from './lib.ts'
 
@@ -29,6 +30,7 @@ const scenarios: [string, () => Promise<Section>][] = [
   ['tachistoscope', tachistoscope],
   ['astro', astro],
   ['practice', practice],
+  ['reviews', reviews],
   ['lighthouse', lighthouseScores],
   ['mixed', mixed],
 ]

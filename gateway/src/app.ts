@@ -270,7 +270,10 @@ async function gatewayApp(app: FastifyInstance, { config, verifyToken }: Gateway
         const url = path.slice(dist.length).replaceAll('\\', '/')
         if (HASHED_ASSET.test(url))
           res.header('cache-control', 'public, max-age=31536000, immutable')
-        else if (url.endsWith('.html')) res.header('cache-control', 'no-cache')
+        // The page, the service worker and the manifest are checked on every load: a new
+        // build reaches users at once (the worker then fetches the new hashed assets).
+        else if (url.endsWith('.html') || url === '/sw.js' || url.endsWith('.webmanifest'))
+          res.header('cache-control', 'no-cache')
         else res.header('cache-control', 'public, max-age=3600')
       },
     })

@@ -54,6 +54,8 @@ async function frontendDist(): Promise<string> {
   const script = 'console.log("hello")\n'.repeat(100)
   await writeFile(join(dir, 'assets', 'index-abc123.js'), script)
   await writeFile(join(dir, 'assets', 'index-abc123.js.br'), brotliCompressSync(script))
+  await writeFile(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {})\n')
+  await writeFile(join(dir, 'manifest.webmanifest'), '{"name":"CRV Training"}')
   return dir
 }
 
@@ -296,6 +298,14 @@ describe('limits and failures', () => {
     expect(compressed.headers['content-encoding']).toBe('br')
     expect(compressed.rawPayload.length).toBeLessThan(asset.rawPayload.length / 10)
     expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(asset.body)
+    // The service worker and the manifest are looked at anew on every load.
+    const worker = await app.inject({ method: 'GET', url: '/sw.js' })
+    expect(worker.statusCode).toBe(200)
+    expect(worker.headers['content-type']).toMatch(/javascript/)
+    expect(worker.headers['cache-control']).toBe('no-cache')
+    const manifest = await app.inject({ method: 'GET', url: '/manifest.webmanifest' })
+    expect(manifest.headers['content-type']).toMatch(/application\/manifest\+json/)
+    expect(manifest.headers['cache-control']).toBe('no-cache')
     const missing = await app.inject({ method: 'GET', url: '/assets/index-missing.js' })
     expect(missing.statusCode).toBe(404)
   })

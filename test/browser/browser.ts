@@ -1,21 +1,28 @@
 import { chromium } from 'playwright-core'
-import type { Browser, ConsoleMessage, Page } from 'playwright-core'
+import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+]
+
 export async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  })
+  return chromium.launch({ executablePath: CHROMIUM, args: ARGS })
+}
+
+/**
+ * A browser with a profile on disk, as a person's is: what only a non-incognito profile may do
+ * (install the app) can be checked in it. Close the context, then remove `dir`.
+ */
+export async function launchWithProfile(dir: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, args: ARGS })
 }
 
 /** An HTTP error the page is meant to receive, e.g. the refresh call of a visitor: 401. */

@@ -9,6 +9,7 @@ import {
   type SessionRootState,
 } from '../../lib/session/session-slice.ts'
 import { whenSessionKnown } from '../../lib/session/when-session-known.ts'
+import { rememberUser } from '../../lib/session/remembered-user.ts'
 import { useToast } from '../toast/use-toast.ts'
 import { AuthContext, type AuthContextValue } from './auth-context.ts'
 import { errorToast, signInText } from './sign-in-messages.ts'
@@ -83,6 +84,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       toast(errorToast(signInText.signOutFailed))
       return
     }
+    // Not remembered for an offline start any more.
+    rememberUser(null)
     // The reload starts the app afresh, signed out; until it lands the header keeps its spinner.
     window.location.reload()
   }, [dispatch, toast])

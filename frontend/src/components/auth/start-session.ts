@@ -16,4 +16,8 @@ export function startSession(dispatch: Dispatch): void {
   if (cleanUrl !== null) window.history.replaceState(window.history.state, '', cleanUrl)
   if (authError !== null) dispatch(toastAdded(socialFailure(authError)))
   void dispatch(api.endpoints.refreshSession.initiate({}))
+  // Opened offline: the session is renewed as soon as the network is back.
+  window.addEventListener('online', () => {
+    void dispatch(api.endpoints.refreshSession.initiate({}))
+  })
 }

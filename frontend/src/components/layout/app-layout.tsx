@@ -2,6 +2,7 @@ import { Box } from '@mui/material'
 import { useState } from 'react'
 import { Outlet, useLocation, useNavigation } from 'react-router-dom'
 import { usePageViews } from '../../lib/analytics/use-page-views.ts'
+import { useOutboxSync } from '../../lib/offline/use-outbox-sync.ts'
 import { AppHeader } from './app-header.tsx'
 import { HeaderSlotContext } from './header-slot.tsx'
 import { SideMenu } from './side-menu.tsx'
@@ -10,6 +11,8 @@ export function AppLayout() {
   const location = useLocation()
   const navigation = useNavigation()
   usePageViews()
+  // What was done offline is sent once the network and a session are back, on any page.
+  useOutboxSync()
   // The menu is open for the location it was opened at, so any navigation closes it.
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null)
   const menuOpen = menuOpenAt === location.key

@@ -4,6 +4,7 @@ import {
   buildCategories,
   categoriesInStages,
   categoryKeyOf,
+  drawLocally,
   isOwnDescriptor,
   keepShownSelection,
   relatedDescriptors,
@@ -257,5 +258,44 @@ describe('related descriptors', () => {
         .map((d) => d.word)
         .sort(),
     ).toEqual(['a', 'b', 'd', 'e'])
+  })
+})
+
+describe('a word drawn on the device, offline', () => {
+  const categories = buildCategories(gestalts, perceptions)
+  const wasser = descriptor('Wasser', { gestaltId: 8 })
+  const nass = descriptor('nass', { gestaltId: 8, alsoIn: [{ type: 'perception', id: 9 }] })
+  const rot = descriptor('rot', { perceptionId: 11 })
+  const words = wordsByCategory(bulkOf({ systemDescriptors: [wasser, nass, rot] }))
+  const request = (fields: object) => ({
+    gestaltIds: [],
+    perceptionIds: [],
+    stages: ['Stage 1-2' as const],
+    language: 'de' as const,
+    ...fields,
+  })
+
+  it('draws from the chosen categories of the chosen stages, never the word just shown', () => {
+    const drawn = new Set<string>()
+    for (let i = 0; i < 50; i++)
+      drawn.add(
+        drawLocally(request({ gestaltIds: [8], excludeId: wasser.id }), categories, words)?.word ??
+          '',
+      )
+    expect(drawn).toEqual(new Set(['nass']))
+    // Colours are Stage 2-3: not drawn while only Stage 1-2 is chosen.
+    expect(drawLocally(request({ perceptionIds: [11] }), categories, words)).toBeNull()
+    expect(
+      drawLocally(request({ perceptionIds: [11], stages: ['Stage 2-3'] }), categories, words)?.word,
+    ).toBe('rot')
+  })
+
+  it('counts a word of two chosen categories once', () => {
+    const picks = [0, 0.49, 0.51, 0.99].map(
+      (r) =>
+        drawLocally(request({ gestaltIds: [8], perceptionIds: [9] }), categories, words, () => r)
+          ?.word,
+    )
+    expect(picks).toEqual(['Wasser', 'Wasser', 'nass', 'nass'])
   })
 })

@@ -188,3 +188,29 @@ export function relatedDescriptors(
   }
   return others.slice(0, limit)
 }
+
+/**
+ * A random visible word of the requested categories and stages, drawn on the device (offline):
+ * never the excluded one unless it is the only one, each word once however many of its
+ * categories are chosen.
+ */
+export function drawLocally(
+  request: RandomDescriptorRequest,
+  categories: readonly Category[],
+  words: ReadonlyMap<string, CategoryWords>,
+  random: () => number = Math.random,
+): Descriptor | null {
+  const wanted = new Set([
+    ...request.gestaltIds.map((id) => categoryKey('gestalt', id)),
+    ...request.perceptionIds.map((id) => categoryKey('perception', id)),
+  ])
+  const pool = new Map<number, Descriptor>()
+  for (const category of categories) {
+    if (!wanted.has(category.key) || !request.stages.includes(category.stage)) continue
+    for (const d of words.get(category.key)?.visible ?? []) pool.set(d.id, d)
+  }
+  const all = [...pool.values()]
+  const others = all.filter((d) => d.id !== request.excludeId)
+  const choices = others.length > 0 ? others : all
+  return choices[Math.floor(random() * choices.length)] ?? null
+}

@@ -6,12 +6,18 @@ import { useAuth } from '../../components/auth/index.ts'
 import { PageContainer } from '../../components/page-container.tsx'
 import { pageMeta } from '../../config/page-meta.ts'
 import { useGetAppSettingsQuery } from '../../lib/api/generated.ts'
-import type { Descriptor, Stage, TrainingLanguage } from '../../lib/api/generated.ts'
+import type {
+  Descriptor,
+  RandomDescriptorRequest,
+  Stage,
+  TrainingLanguage,
+} from '../../lib/api/generated.ts'
 import { useSessionRecorder } from '../../lib/history/use-session-recorder.ts'
 import { usePageMeta } from '../../lib/use-page-meta.ts'
 import {
   categoriesInStages,
   categoryKeyOf,
+  drawLocally,
   keepShownSelection,
   openStage,
   relatedDescriptors,
@@ -127,7 +133,16 @@ export function DescriptorTrainingPage() {
     { skip: !signedIn },
   )
   const onNothingSelected = useCallback(() => setAlert(nothingSelectedText), [])
-  const training = useTrainingSession({ buildRequest, relatedFor, onNothingSelected })
+  const drawOffline = useCallback(
+    (request: RandomDescriptorRequest) => drawLocally(request, catalog.categories, catalog.words),
+    [catalog.categories, catalog.words],
+  )
+  const training = useTrainingSession({
+    buildRequest,
+    relatedFor,
+    onNothingSelected,
+    drawOffline,
+  })
   // A signed-in user's training session goes to their history: its length, language,
   // categories and the words shown.
   const recordSession = useSessionRecorder()

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { ReviewAnswer, ReviewCard } from '../../lib/api/generated.ts'
 import { newId, readOutbox, withoutSettled, writeOutbox } from '../../lib/outbox/outbox.ts'
-import { afterAnswer, intervalLabel, reviewOutboxKey } from './review-queue.ts'
+import { reviewOutboxKey } from '../../lib/offline/review-outbox.ts'
+import { afterAnswer, intervalLabel } from './review-queue.ts'
 
 const at = '2026-11-25T10:00:00.000Z'
 const plus = (ms: number) => new Date(Date.parse(at) + ms).toISOString()

@@ -42,5 +42,31 @@ export function afterAnswer(cards: readonly ReviewCard[], rating: ReviewRating):
   return rating === 'again' && back <= sessionSpanMs ? [...rest, current] : rest
 }
 
-/** Where a user's unsent review answers wait (see lib/outbox). */
-export const reviewOutboxKey = (userId: string) => `crv.reviews.outbox.${userId}`
+/** Where the cards left of a user's review in a language are kept for an offline start. */
+export const savedCardsKey = (userId: string, language: string) =>
+  `crv.reviews.cards.${userId}.${language}`
+
+type CardStorage = Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'>
+
+export function readCards(storage: CardStorage | null | undefined, key: string): ReviewCard[] {
+  try {
+    const raw = storage?.getItem(key)
+    const cards: unknown = raw ? JSON.parse(raw) : []
+    return Array.isArray(cards) ? (cards as ReviewCard[]) : []
+  } catch {
+    return []
+  }
+}
+
+export function writeCards(
+  storage: CardStorage | null | undefined,
+  key: string,
+  cards: readonly ReviewCard[],
+): void {
+  try {
+    if (cards.length === 0) storage?.removeItem(key)
+    else storage?.setItem(key, JSON.stringify(cards))
+  } catch {
+    // Storage full or refused: an offline review then has nothing to show.
+  }
+}

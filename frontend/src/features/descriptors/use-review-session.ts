@@ -8,8 +8,10 @@ import type {
 } from '../../lib/api/generated.ts'
 import { useAnswerReviewsMutation, useGetReviewQueueMutation } from './api.ts'
 import { localStorageOrNothing } from './languages.ts'
-import { newId, readOutbox, withoutSettled, writeOutbox } from '../../lib/outbox/outbox.ts'
-import { afterAnswer, reviewOutboxKey } from './review-queue.ts'
+import { newId, readOutbox, writeOutbox } from '../../lib/outbox/outbox.ts'
+import { outboxEvent, reviewOutboxKey, sendReviewAnswers } from '../../lib/offline/review-outbox.ts'
+import type { OutboxState } from '../../lib/offline/review-outbox.ts'
+import { afterAnswer, readCards, savedCardsKey, writeCards } from './review-queue.ts'
 
 export type ReviewSession = {
   open: boolean
@@ -49,49 +51,62 @@ export function useReviewSession(userId: string | null, buildRequest: () => Revi
   const [getQueue] = useGetReviewQueueMutation()
   const [sendAnswers] = useAnswerReviewsMutation()
   const shownAt = useRef(0)
-  const sending = useRef<Promise<boolean> | null>(null)
 
   /** Sends what the outbox holds; true when it is empty afterwards. */
-  const flush = useCallback((): Promise<boolean> => {
-    if (!userId) return Promise.resolve(true)
-    if (sending.current) return sending.current
-    const run = (async () => {
-      const storage = localStorageOrNothing()
-      const key = reviewOutboxKey(userId)
-      const outbox = readOutbox<ReviewAnswer>(storage, key)
-      if (outbox.length === 0) return true
-      const result = await sendAnswers({ reviewAnswers: { answers: outbox.slice(0, 500) } })
-      // Answers given while this one was on its way stay in the outbox.
-      const left = result.data
-        ? withoutSettled(
-            readOutbox<ReviewAnswer>(storage, key),
-            result.data.results.map((r) => r.id),
-          )
-        : readOutbox<ReviewAnswer>(storage, key)
-      writeOutbox(storage, key, left)
-      setSession((s) => ({ ...s, unsent: left.length, offline: !result.data }))
-      return left.length === 0
-    })()
-    sending.current = run
-    void run.finally(() => {
-      sending.current = null
-    })
-    return run
+  const flush = useCallback(async (): Promise<boolean> => {
+    if (!userId) return true
+    const state = await sendReviewAnswers(userId, (answers) =>
+      sendAnswers({ reviewAnswers: { answers } }),
+    )
+    return state.unsent === 0
   }, [userId, sendAnswers])
+
+  // However the answers were sent (here, or by the app on reconnect), the count follows.
+  useEffect(() => {
+    const follow = (event: Event) => {
+      const state = (event as CustomEvent<OutboxState>).detail
+      if (state.userId !== userId) return
+      setSession((s) => ({ ...s, unsent: state.unsent, offline: !state.reached }))
+    }
+    window.addEventListener(outboxEvent, follow)
+    return () => window.removeEventListener(outboxEvent, follow)
+  }, [userId])
+
+  // The cards left, kept on the device per user and language: a review opened offline goes on
+  // with them (answers wait in the outbox).
+  const language = useRef<string>('en')
+  const keep = useCallback(
+    (cards: ReviewCard[]) => {
+      if (userId)
+        writeCards(localStorageOrNothing(), savedCardsKey(userId, language.current), cards)
+    },
+    [userId],
+  )
 
   const load = useCallback(async () => {
     setSession((s) => ({ ...s, open: true, loading: true, problem: null, revealed: false }))
     // The server must know today's answers before it says what is due.
     const sent = await flush()
-    const result = await getQueue({ reviewQueueRequest: buildRequest() })
+    const request = buildRequest()
+    language.current = request.language
+    const result = await getQueue({ reviewQueueRequest: request })
     shownAt.current = performance.now()
+    const offline =
+      result.error && 'status' in result.error && result.error.status === 'FETCH_ERROR'
+    const saved =
+      offline && userId
+        ? readCards(localStorageOrNothing(), savedCardsKey(userId, request.language))
+        : []
+    if (result.data) keep(result.data.cards)
     setSession((s) => {
       if (!s.open) return s
+      if (offline && saved.length > 0)
+        return { ...s, loading: false, offline: true, cards: saved, problem: null }
       if (result.error)
         return {
           ...s,
           loading: false,
-          offline: !sent || s.offline,
+          offline: !sent || s.offline || Boolean(offline),
           problem: s.cards.length > 0 ? null : errorMessage(result.error, 'Failed to load reviews'),
         }
       return {
@@ -103,7 +118,7 @@ export function useReviewSession(userId: string | null, buildRequest: () => Revi
         problem: null,
       }
     })
-  }, [buildRequest, flush, getQueue])
+  }, [buildRequest, flush, getQueue, keep, userId])
 
   const start = useCallback(() => void load(), [load])
 
@@ -129,28 +144,19 @@ export function useReviewSession(userId: string | null, buildRequest: () => Revi
       ]
       writeOutbox(storage, key, outbox)
       const rest = afterAnswer(session.cards, rating)
+      keep(rest)
       shownAt.current = performance.now()
       setSession((s) => ({ ...s, cards: rest, revealed: false, unsent: outbox.length }))
       // The last card of the batch: ask for more once the answers are in.
       if (rest.length === 0) void load()
       else void flush()
     },
-    [session.cards, session.revealed, session.loading, userId, flush, load],
+    [session.cards, session.revealed, session.loading, userId, flush, load, keep],
   )
 
   const end = useCallback(() => {
     setSession((s) => ({ ...closed, unsent: s.unsent, offline: s.offline }))
   }, [])
-
-  // Back online, or a page opened with answers left from an offline session: send them.
-  useEffect(() => {
-    if (!userId) return
-    const unsent = readOutbox(localStorageOrNothing(), reviewOutboxKey(userId)).length
-    if (unsent > 0) void flush()
-    const online = () => void flush()
-    window.addEventListener('online', online)
-    return () => window.removeEventListener('online', online)
-  }, [userId, flush])
 
   return { session, start, reveal, answer, end }
 }

@@ -30,10 +30,17 @@ type Options = {
   relatedFor: (descriptor: Descriptor) => Descriptor[]
   /** Nothing is selected: the session does not start. */
   onNothingSelected: () => void
+  /** A word drawn on the device from the words already loaded, for when the server is out of reach. */
+  drawOffline?: (request: RandomDescriptorRequest) => Descriptor | null
 }
 
 /** Descriptor training session (spec §4): start, next (never the same word twice), reveal, end. */
-export function useTrainingSession({ buildRequest, relatedFor, onNothingSelected }: Options) {
+export function useTrainingSession({
+  buildRequest,
+  relatedFor,
+  onNothingSelected,
+  drawOffline,
+}: Options) {
   const [session, setSession] = useState<TrainingSession>(idle)
   const [getRandomDescriptor] = useGetRandomDescriptorMutation()
   // Only the newest draw may show its word: an older answer arriving late is dropped.
@@ -52,6 +59,15 @@ export function useTrainingSession({ buildRequest, relatedFor, onNothingSelected
       setSession((s) => ({ ...s, running: true, loading: true, revealed: null, problem: null }))
       const result = await getRandomDescriptor({ randomDescriptorRequest: request })
       if (draw !== drawCount.current) return
+      // Offline: the words already on the device stand in for the server's draw.
+      const local =
+        result.error && 'status' in result.error && result.error.status === 'FETCH_ERROR'
+          ? drawOffline?.(request)
+          : null
+      if (local) {
+        setSession({ ...idle, running: true, descriptor: local })
+        return
+      }
       if (result.error) {
         const code = errorCode(result.error)
         const problem =
@@ -65,7 +81,7 @@ export function useTrainingSession({ buildRequest, relatedFor, onNothingSelected
       }
       setSession({ ...idle, running: true, descriptor: result.data })
     },
-    [buildRequest, getRandomDescriptor, onNothingSelected],
+    [buildRequest, getRandomDescriptor, onNothingSelected, drawOffline],
   )
 
   const start = useCallback(() => void draw(undefined), [draw])

@@ -7,6 +7,7 @@ import type { EngineWord } from '../../lib/audio/playback-engine.ts'
 import { defaultSpeed, type SpeedKey } from '../../lib/audio/speeds.ts'
 import { errorCode } from '../../lib/api/index.ts'
 import { useSessionRecorder } from '../../lib/history/use-session-recorder.ts'
+import { keepForOffline } from '../../lib/offline/register.ts'
 import { useWater } from '../../lib/water/index.ts'
 import {
   useDeleteCustomWordMutation,
@@ -121,6 +122,10 @@ export function useIdeogramTrainer() {
       playing: word.id === playingId,
     }))
   }, [user, customWords.data, deleted, water.unlocked, selection, levels, playingId])
+
+  // Every clip on the page is kept by the service worker: the trainer then plays offline.
+  const clipUrls = words.map((w) => w.audioUrl).join('\n')
+  useEffect(() => keepForOffline(clipUrls.split('\n')), [clipUrls])
 
   const selectedCount =
     mode === 'joined' ? joinedSequenceLength : words.filter((w) => w.selected).length

@@ -5,8 +5,11 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query'
+import { rememberedUser, rememberUser } from '../session/remembered-user.ts'
 import {
+  restoredOffline,
   selectAccessToken,
+  selectUser,
   signedOut,
   tokenRefreshed,
   type SessionRootState,
@@ -77,6 +80,9 @@ export function createBaseQuery({
     prepareHeaders: (headers, { getState }) => {
       const token = selectAccessToken(getState() as SessionRootState)
       if (token && !headers.has('authorization')) headers.set('authorization', `Bearer ${token}`)
+      // Keys the service worker's offline copies per user; the server never reads it.
+      const user = selectUser(getState() as SessionRootState)
+      if (user) headers.set('x-crv-user', user.id)
       return headers
     },
   })
@@ -99,8 +105,19 @@ export function createBaseQuery({
         // Not the caller's abort signal: others may be waiting for this call.
         const shared = { ...api, signal: new AbortController().signal }
         const result = await refreshQuery({ url: refreshPath, method: 'POST' }, shared, {})
-        if (isSessionStarted(result.data)) api.dispatch(tokenRefreshed(result.data))
-        else api.dispatch(signedOut())
+        if (isSessionStarted(result.data)) {
+          api.dispatch(tokenRefreshed(result.data))
+          return result
+        }
+        // No network: the user this browser knew trains on, offline, until it is back.
+        const known = result.error?.status === 'FETCH_ERROR' ? rememberedUser() : null
+        if (known) {
+          if (selectUser(api.getState() as SessionRootState)?.id !== known.id)
+            api.dispatch(restoredOffline(known))
+          return result
+        }
+        api.dispatch(signedOut())
+        if (result.error?.status !== 'FETCH_ERROR') rememberUser(null)
         return result
       } finally {
         refreshing = null

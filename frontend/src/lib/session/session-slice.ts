@@ -41,6 +41,16 @@ export const sessionSlice = createSlice({
     sessionStarted: (_state, action: PayloadAction<SessionStarted>) => signedIn(action.payload),
     tokenRefreshed: (_state, action: PayloadAction<SessionStarted>) => signedIn(action.payload),
     signedOut: (): SessionState => ({ status: 'signedOut', accessToken: null, user: null }),
+    /**
+     * Started offline: the refresh call could not reach the server, so the user this browser
+     * last knew is signed in without a token until the network is back (their training is
+     * kept and sent then).
+     */
+    restoredOffline: (_state, action: PayloadAction<SessionUser>): SessionState => ({
+      status: 'signedIn',
+      accessToken: null,
+      user: action.payload,
+    }),
   },
   selectors: {
     selectSessionStatus: (state) => state.status,
@@ -51,7 +61,7 @@ export const sessionSlice = createSlice({
   },
 })
 
-export const { sessionStarted, tokenRefreshed, signedOut } = sessionSlice.actions
+export const { sessionStarted, tokenRefreshed, signedOut, restoredOffline } = sessionSlice.actions
 export const {
   selectSessionStatus,
   selectAccessToken,

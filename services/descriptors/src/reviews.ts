@@ -133,6 +133,33 @@ async function saveCard(
       first_review = EXCLUDED.first_review`)
 }
 
+/** Writes the card an answer made, unless the stored card is no longer at `expectedReps`. */
+function cardUpsert(
+  userId: string,
+  descriptorId: number,
+  language: Language,
+  card: Card,
+  firstReview: Date,
+  expectedReps: number,
+): SQL {
+  return sql`
+    INSERT INTO descriptors.review_cards
+      (user_id, descriptor_id, language, state, due, stability, difficulty, elapsed_days,
+       scheduled_days, learning_steps, reps, lapses, last_review, first_review)
+    SELECT ${userId}, ${descriptorId}, ${language}, ${card.state}, ${card.due.toISOString()}::timestamptz,
+       ${card.stability}::float8, ${card.difficulty}::float8, ${card.elapsed_days}::int,
+       ${card.scheduled_days}::int, ${card.learning_steps}::int, ${card.reps}::int, ${card.lapses}::int,
+       ${card.last_review?.toISOString() ?? null}::timestamptz, ${firstReview.toISOString()}::timestamptz
+    WHERE EXISTS (SELECT 1 FROM answer)
+    ON CONFLICT (user_id, descriptor_id) DO UPDATE SET
+      state = EXCLUDED.state, due = EXCLUDED.due, stability = EXCLUDED.stability,
+      difficulty = EXCLUDED.difficulty, elapsed_days = EXCLUDED.elapsed_days,
+      scheduled_days = EXCLUDED.scheduled_days, learning_steps = EXCLUDED.learning_steps,
+      reps = EXCLUDED.reps, lapses = EXCLUDED.lapses, last_review = EXCLUDED.last_review
+    WHERE descriptors.review_cards.reps = ${expectedReps}
+    RETURNING 1`
+}
+
 /** The card as its answers make it, in the order they were given; each answer's prior state noted. */
 async function replay(tx: Executor, userId: string, descriptorId: number) {
   const answers = await rows<{
@@ -235,84 +262,110 @@ export function reviewHandlers(
       const { answers } = request.body as Schemas['ReviewAnswers']
       const now = new Date()
       const ids = [...new Set(answers.map((a) => a.descriptorId))]
-      return db.transaction(async (tx) => {
-        // One user's answers are applied one batch at a time (two devices syncing at once).
-        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`reviews:${user.id}`}))`)
-        // Shared words, and the caller's own: another user's pending word is not theirs.
-        const allowed = new Map(
-          (
-            await rows<{ id: string | number; language: Language }>(
-              tx,
-              sql`SELECT id, language FROM descriptors.descriptors
-                  WHERE id IN (${sql.join(
-                    ids.map((id) => sql`${id}`),
-                    sql`, `,
-                  )})
-                    AND (status IN ('system', 'approved') OR created_by = ${user.id})`,
-            )
-          ).map((r) => [Number(r.id), r.language]),
-        )
-        const results: Schemas['ReviewResult'][] = []
-        for (const answer of answers) {
-          const language = allowed.get(answer.descriptorId)
-          if (!language) {
-            results.push({
-              id: answer.id,
-              status: 'gone',
-              descriptorId: answer.descriptorId,
-              schedule: null,
-            })
-            continue
-          }
-          const [row] = await rows<CardRow>(
-            tx,
-            sql`SELECT * FROM descriptors.review_cards
-                WHERE user_id = ${user.id} AND descriptor_id = ${answer.descriptorId}`,
-          )
-          const before = row ? toCard(row) : null
-          // Never in the future: the clock of a device may run ahead.
-          const at = new Date(Math.min(new Date(answer.answeredAt).getTime(), now.getTime()))
-          const inserted = await rows(
-            tx,
-            sql`INSERT INTO descriptors.review_answers
-                  (user_id, id, descriptor_id, language, rating, state, answered_at, duration_ms)
-                VALUES (${user.id}, ${answer.id}, ${answer.descriptorId}, ${language},
-                  ${RATINGS[answer.rating]}, ${before?.state ?? State.New}, ${at.toISOString()},
-                  ${answer.durationMs ?? null})
-                ON CONFLICT (user_id, id) DO NOTHING
-                RETURNING 1`,
-          )
-          if (inserted.length === 0) {
-            results.push({
-              id: answer.id,
-              status: 'duplicate',
-              descriptorId: answer.descriptorId,
-              schedule: scheduleOf(before),
-            })
-            continue
-          }
-          let card: Card
-          let first: Date
-          if (!before || !row) {
-            card = scheduler.next(createEmptyCard(at), at, RATINGS[answer.rating]).card
-            first = at
-          } else if (!before.last_review || at >= before.last_review) {
-            card = scheduler.next(before, at, RATINGS[answer.rating]).card
-            first = new Date(row.first_review)
-          } else {
-            // Given before the card's last answer: put it in its place.
-            ;({ card, first } = await replay(tx, user.id, answer.descriptorId))
-          }
-          await saveCard(tx, user.id, answer.descriptorId, language, card, first)
+      // One read: the words the caller may review (shared ones and their own; another user's
+      // pending word is not theirs), each with its card if it has one.
+      const found = await rows<
+        Omit<CardRow, 'descriptor_id'> & {
+          id: string | number
+          language: Language
+          carded: boolean
+        }
+      >(
+        db,
+        sql`SELECT d.id, d.language, c.user_id IS NOT NULL AS carded, c.state, c.due, c.stability,
+                   c.difficulty, c.elapsed_days, c.scheduled_days, c.learning_steps, c.reps,
+                   c.lapses, c.last_review, c.first_review
+            FROM descriptors.descriptors d
+            LEFT JOIN descriptors.review_cards c ON c.descriptor_id = d.id AND c.user_id = ${user.id}
+            WHERE d.id IN (${sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            )})
+              AND (d.status IN ('system', 'approved') OR d.created_by = ${user.id})`,
+      )
+      const words = new Map(
+        found.map((r) => [
+          Number(r.id),
+          {
+            language: r.language,
+            card: r.carded ? toCard({ ...r, descriptor_id: r.id }) : null,
+            first: r.carded ? new Date(r.first_review) : null,
+          },
+        ]),
+      )
+      const results: Schemas['ReviewResult'][] = []
+      for (const answer of answers) {
+        const word = words.get(answer.descriptorId)
+        if (!word) {
           results.push({
             id: answer.id,
-            status: 'applied',
+            status: 'gone',
             descriptorId: answer.descriptorId,
-            schedule: scheduleOf(card),
+            schedule: null,
           })
+          continue
         }
-        return { results }
-      })
+        const before = word.card
+        const grade = RATINGS[answer.rating]
+        // Never in the future: the clock of a device may run ahead.
+        const at = new Date(Math.min(new Date(answer.answeredAt).getTime(), now.getTime()))
+        const inOrder = !before?.last_review || at >= before.last_review
+        const next = inOrder ? scheduler.next(before ?? createEmptyCard(at), at, grade).card : null
+        const first = word.first ?? at
+        // One statement: the answer, and the card it makes unless the card changed since it
+        // was read (its reps count every answer). Anything else is put right by a replay.
+        const [outcome] = await rows<{ answered: string | number; saved: string | number }>(
+          db,
+          sql`WITH answer AS (
+                INSERT INTO descriptors.review_answers
+                  (user_id, id, descriptor_id, language, rating, state, answered_at, duration_ms)
+                VALUES (${user.id}, ${answer.id}, ${answer.descriptorId}, ${word.language}, ${grade},
+                  ${before?.state ?? State.New}, ${at.toISOString()}, ${answer.durationMs ?? null})
+                ON CONFLICT (user_id, id) DO NOTHING
+                RETURNING 1
+              ), card AS (
+                ${next ? cardUpsert(user.id, answer.descriptorId, word.language, next, first, before?.reps ?? 0) : sql`SELECT 1 WHERE false`}
+              )
+              SELECT (SELECT count(*) FROM answer) AS answered, (SELECT count(*) FROM card) AS saved`,
+        )
+        if (Number(outcome?.answered) === 0) {
+          results.push({
+            id: answer.id,
+            status: 'duplicate',
+            descriptorId: answer.descriptorId,
+            schedule: scheduleOf(before),
+          })
+          continue
+        }
+        let card = next
+        let firstReview = first
+        if (!card || Number(outcome?.saved) === 0) {
+          // Given before the card's last answer, or the card changed meanwhile (another device):
+          // the card is what all its answers make, in the order they were given.
+          ;({ card, first: firstReview } = await db.transaction(async (tx) => {
+            await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`reviews:${user.id}`}))`)
+            const replayed = await replay(tx, user.id, answer.descriptorId)
+            await saveCard(
+              tx,
+              user.id,
+              answer.descriptorId,
+              word.language,
+              replayed.card,
+              replayed.first,
+            )
+            return replayed
+          }))
+        }
+        word.card = card
+        word.first = firstReview
+        results.push({
+          id: answer.id,
+          status: 'applied',
+          descriptorId: answer.descriptorId,
+          schedule: scheduleOf(card),
+        })
+      }
+      return { results }
     },
 
     getReviewStats: async (request) => {

@@ -264,6 +264,56 @@ describe('answers', () => {
     expect(late.schedule.reps).toBe(3)
   })
 
+  it('lose none when devices answer one card at the same moment', async () => {
+    const { token } = await user()
+    const [word] = await textureIds()
+    const t0 = Date.now() - 60 * DAY
+    const given = Array.from({ length: 10 }, (_, i) => ({
+      rating: (['good', 'again', 'hard', 'easy'] as const)[i % 4] ?? 'good',
+      at: new Date(t0 + i * 5 * DAY),
+    }))
+    // Ten requests in flight together, each read before the others wrote.
+    const sent = await Promise.all(
+      given.map((a) =>
+        answer(token, [
+          {
+            id: randomUUID(),
+            descriptorId: word,
+            rating: a.rating,
+            answeredAt: a.at.toISOString(),
+          },
+        ]),
+      ),
+    )
+    expect(sent.map((r) => [r.statusCode, r.json().results?.[0]?.status ?? r.body])).toEqual(
+      given.map(() => [200, 'applied']),
+    )
+    const queued = await h.as(token).post('/api/reviews/queue', {
+      language: 'de',
+      stages: [],
+      gestaltIds: [],
+      perceptionIds: [],
+    })
+    expect(queued.statusCode).toBe(200)
+    const last = (
+      await answer(token, [
+        {
+          id: randomUUID(),
+          descriptorId: word,
+          rating: 'good',
+          answeredAt: new Date().toISOString(),
+        },
+      ])
+    ).json().results[0]
+    // Eleven answers in all, the card as ts-fsrs makes them in time order.
+    expect(last.schedule.reps).toBe(11)
+    const all = [
+      ...given,
+      { rating: 'good' as const, at: new Date(Date.parse(last.schedule.lastReview)) },
+    ]
+    expect(last.schedule).toEqual(asSchedule(expected(all)))
+  })
+
   it('never take an answer from the future, and drop words that are gone or not the caller’s', async () => {
     const { token } = await user()
     const other = await user()

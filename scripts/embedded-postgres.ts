@@ -4,7 +4,7 @@
 import { mkdir } from 'node:fs/promises'
 import { PGlite } from '@electric-sql/pglite'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
-import { ProtocolQueue } from './lib/protocol-queue.ts'
+import { ProtocolQueue } from '@crv/kit/protocol-queue'
 
 const dataDir = process.env.PGLITE_DIR
 const port = Number(process.env.PORT ?? 0)
@@ -24,7 +24,7 @@ if (process.argv.includes('--init-only')) {
   process.exit(0)
 }
 const server = new PGLiteSocketServer({ db, port, host, maxConnections: 64 })
-// Serve each connection's query whole (scripts/lib/protocol-queue.ts explains why). The
+// Serve each connection's query whole (packages/kit/src/protocol-queue.ts explains why). The
 // server hands its queue to each connection as it arrives, so this must precede start().
 Object.assign(server, { queryQueue: new ProtocolQueue(db) })
 await server.start()

@@ -1,11 +1,11 @@
 // The embedded database under concurrent connections: each connection's parameterised
 // queries (Parse, Bind, Execute, Sync) must be served whole, or another connection's Parse
-// replaces the unnamed statement between them (scripts/lib/protocol-queue.ts).
+// replaces the unnamed statement between them (packages/kit/src/protocol-queue.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
 import { PGlite } from '@electric-sql/pglite'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
-import { ProtocolQueue } from '../scripts/lib/protocol-queue.ts'
+import { ProtocolQueue } from '@crv/kit/protocol-queue'
 
 describe('the order of wire-protocol messages', () => {
   // The scheduling alone, on a recorder in place of PGlite: which message is served when.

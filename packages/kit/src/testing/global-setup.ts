@@ -4,6 +4,7 @@ import type { TestProject } from 'vitest/node'
 import './provided.ts'
 import { PGlite } from '@electric-sql/pglite'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
+import { ProtocolQueue } from '../protocol-queue.ts'
 
 export default async function setup(project: TestProject) {
   project.provide('redisUrl', process.env.REDIS_URL ?? '')
@@ -13,6 +14,8 @@ export default async function setup(project: TestProject) {
   }
   const db = await PGlite.create()
   const server = new PGLiteSocketServer({ db, port: 0, host: '127.0.0.1', maxConnections: 64 })
+  // As `npm start` serves it: each connection's query whole (../protocol-queue.ts).
+  Object.assign(server, { queryQueue: new ProtocolQueue(db) })
   await server.start()
   project.provide(
     'databaseUrl',

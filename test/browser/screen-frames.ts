@@ -71,7 +71,7 @@ export class ScreenFrames {
   private recording: {
     probe: { x: number; y: number }
     colour: Rgb
-    frames: ScreenFrame[]
+    frames: { time: number; png: string }[]
   } | null = null
 
   private constructor(
@@ -109,7 +109,9 @@ export class ScreenFrames {
         `--window-size=${viewport.width},${viewport.height}`,
         'about:blank',
       ],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
+      // A group of its own: Debian's chromium-headless-shell is a shell script that runs the
+      // browser as its child, so killing the script alone left browsers running.
+      { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
     )
     try {
       const endpoint = await new Promise<string>((resolve, reject) => {
@@ -142,7 +144,7 @@ export class ScreenFrames {
       await page.setViewportSize(viewport)
       return frames
     } catch (err) {
-      child.kill('SIGKILL')
+      killGroup(child)
       await rm(profile, { recursive: true, force: true })
       throw err
     }
@@ -162,7 +164,7 @@ export class ScreenFrames {
       const frame = this.cdp.send('HeadlessExperimental.beginFrame', {
         frameTimeTicks: this.ticks,
         interval: FRAME_MS,
-        ...(recording ? { screenshot: { format: 'png' } } : {}),
+        ...(recording ? { screenshot: { format: 'png', optimizeForSpeed: true } } : {}),
       }) as Promise<{ screenshotData?: string }>
       this.inFlight = frame
       let result: { screenshotData?: string }
@@ -175,12 +177,10 @@ export class ScreenFrames {
       } finally {
         this.inFlight = null
       }
-      if (recording && result.screenshotData) {
-        recording.frames.push({
-          time: this.ticks,
-          lit: await isColourAt(Buffer.from(result.screenshotData, 'base64'), recording),
-        })
-      }
+      // Read after the recording: decoding each PNG here held the next frame back, so frames
+      // were drawn slower than 60 Hz and stamped by the clock instead (fewer, longer frames).
+      if (recording && result.screenshotData)
+        recording.frames.push({ time: this.ticks, png: result.screenshotData })
       // Let the page's tasks (network, timers, input) run between frames.
       await new Promise((resolve) => setTimeout(resolve, 1))
     }
@@ -212,19 +212,34 @@ export class ScreenFrames {
   }
 
   /** Stops reading frames; returns what was read. */
-  stop(): ScreenFrame[] {
+  async stop(): Promise<ScreenFrame[]> {
     this.check()
-    const frames = this.recording?.frames ?? []
+    const recording = this.recording
     this.recording = null
-    return frames
+    if (!recording) return []
+    return Promise.all(
+      recording.frames.map(async ({ time, png }) => ({
+        time,
+        lit: await isColourAt(Buffer.from(png, 'base64'), recording),
+      })),
+    )
   }
 
   async close(): Promise<void> {
     this.running = false
     await this.pumping.catch(() => {})
     await this.browser.close().catch(() => {})
-    this.process.kill('SIGKILL')
+    killGroup(this.process)
     await rm(this.profile, { recursive: true, force: true })
+  }
+}
+
+/** Ends the browser with every process it started (its own process group). */
+function killGroup(child: ChildProcess): void {
+  try {
+    if (child.pid) process.kill(-child.pid, 'SIGKILL')
+  } catch {
+    child.kill('SIGKILL')
   }
 }
 
@@ -252,6 +267,13 @@ export interface FlashesOnScreen {
   onScreen: number[]
   /** Frames the page's own record says each flash lasted. */
   pageSays: number[]
+  /**
+   * Frames each flash was due to stay, given the frames this harness drew: from the first lit
+   * frame to the first whose stamp is at least (planned − ½) frames later. Equal to `planned`
+   * when every frame came 1/60 s after the last; fewer when the machine could not draw (with
+   * screenshots) at 60 Hz and frames were stamped by the clock, as a real display drops frames.
+   */
+  due: number[]
 }
 
 /**
@@ -272,7 +294,7 @@ export async function flashesOnScreen(
   for (const { label, count } of exposures) {
     await page.getByRole('combobox', { name: 'Exposure Duration' }).click()
     await page.getByRole('option', { name: label, exact: true }).click()
-    const result: FlashesOnScreen = { label, planned: [], onScreen: [], pageSays: [] }
+    const result: FlashesOnScreen = { label, planned: [], onScreen: [], pageSays: [], due: [] }
     for (let i = 0; i < count; i++) {
       const before = await flashes()
       screen.record(probe, colour)
@@ -287,11 +309,13 @@ export async function flashesOnScreen(
       }
       // The hide reaches the screen in the frame after the engine's last callback.
       await page.waitForTimeout(100)
-      const runs = litRuns(screen.stop())
+      const frames = await screen.stop()
+      const runs = litRuns(frames)
       const record = await page.evaluate<{ plannedFrames: number; shownFrames: number }>(
         'window.__tachistoscopeLast',
       )
       result.planned.push(record.plannedFrames)
+      result.due.push(dueFrames(frames, record.plannedFrames))
       // Two runs would be a picture that blinked: counted as what a person saw, all of it.
       result.onScreen.push(runs.reduce((a, b) => a + b, 0))
       result.pageSays.push(record.shownFrames)
@@ -299,6 +323,17 @@ export async function flashesOnScreen(
     results.push(result)
   }
   return results
+}
+
+/** See `FlashesOnScreen.due`. */
+export function dueFrames(frames: ScreenFrame[], planned: number): number {
+  const shown = frames.findIndex((f) => f.lit)
+  const start = frames[shown]
+  if (!start) return planned
+  const end = frames.findIndex(
+    (f, i) => i > shown && f.time - start.time >= (planned - 0.5) * FRAME_MS,
+  )
+  return end < 0 ? planned : end - shown
 }
 
 /** The runs of lit frames in a recording: how many frames each showing lasted on screen. */

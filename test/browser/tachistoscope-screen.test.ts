@@ -77,23 +77,29 @@ describe('tachistoscope, at the screen', () => {
   it('keeps the picture on screen for exactly the chosen frames at 60 Hz', async () => {
     const results = await flashes()
     const frames = { '1 frame': 1, '100 ms': 6, '0.5 seconds': 30 } as Record<string, number>
-    for (const { label, planned, onScreen } of results) {
+    for (const { label, planned, onScreen, due } of results) {
       const wanted = frames[label]
       expect(planned, `${label}: frames the page planned`).toEqual([wanted, wanted, wanted])
-      expect(onScreen, `${label}: frames on screen per flash`).toEqual(planned)
+      // Hidden in exactly the frame it was due in. On a machine that draws (with screenshots)
+      // at 60 Hz, `due` is `planned`; a slower one stamps frames by the clock, as a display
+      // that drops frames, and the page rightly hides by the time, not by the count.
+      expect(onScreen, `${label}: frames on screen per flash`).toEqual(due)
     }
     console.info(
       `tachistoscope at the screen (${FRAME_MS.toFixed(2)} ms frames): ` +
         results
-          .map((r) => `${r.label} ${r.onScreen.join('/')} of ${r.planned.join('/')}`)
+          .map(
+            (r) =>
+              `${r.label} ${r.onScreen.join('/')} of ${r.due.join('/')} due (${r.planned.join('/')} planned)`,
+          )
           .join('; '),
     )
   })
 
   it('sees a picture hidden one frame late (planted), which the page itself cannot', async () => {
     const results = await flashes(HIDE_ONE_FRAME_LATE)
-    for (const { label, planned, onScreen, pageSays } of results) {
-      expect(onScreen, `${label}: frames on screen per flash`).toEqual(planned.map((n) => n + 1))
+    for (const { label, planned, onScreen, pageSays, due } of results) {
+      expect(onScreen, `${label}: frames on screen per flash`).toEqual(due.map((n) => n + 1))
       // The page's own frame timestamps miss it: they call flashes exact that were not (one
       // of three once read a frame long too on a busy machine, so not every flash is asserted).
       const missed = pageSays.filter((n, i) => n === planned[i]).length

@@ -4,6 +4,7 @@ import importPlugin from 'eslint-plugin-import'
 import reactHooks from 'eslint-plugin-react-hooks'
 import prettier from 'eslint-config-prettier'
 import globals from 'globals'
+import i18next from 'eslint-plugin-i18next'
 import { readdirSync } from 'node:fs'
 
 // Each feature folder may import only from itself (and shared code), never from a sibling feature.
@@ -75,6 +76,27 @@ export default tseslint.config(
               except: [`./${name}`],
             })),
           ],
+        },
+      ],
+    },
+  },
+  {
+    // Every label a person reads comes from a message catalogue (frontend/src/locales): text
+    // in JSX, and the props that are read out or shown (the rest of a prop list is code).
+    files: ['frontend/src/**/*.tsx'],
+    ignores: ['frontend/src/**/*.test.tsx'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': {
+            include: [
+              '^(aria-label|aria-valuetext|aria-roledescription|alt|title|label|placeholder|helperText|primary|secondary|tooltip|description|heading|message|emptyText|confirmLabel|cancelLabel)$',
+            ],
+          },
+          words: { exclude: ['[0-9!-/:-@[-`{-~\\s·–—…×→←↑↓]+', 'CRV Training'] },
         },
       ],
     },

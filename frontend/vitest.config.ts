@@ -5,5 +5,6 @@ export default defineProject({
     name: 'frontend',
     include: ['src/**/*.test.ts'],
     environment: 'node',
+    setupFiles: ['src/lib/i18n/test-setup.ts'],
   },
 })

@@ -1,12 +1,17 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app.tsx'
+import { initI18n } from './lib/i18n/index.ts'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html lacks the #root element')
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The first render waits for the interface's language (English is in this bundle; another
+// language is one small chunk).
+void initI18n().then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 )

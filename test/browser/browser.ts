@@ -11,6 +11,8 @@ const ARGS = [
   '--disable-sync',
   '--no-first-run',
   '--disable-quic',
+  // The interface follows the browser's language: tests read English unless a context says otherwise.
+  '--lang=en-US',
 ]
 
 export async function launch(): Promise<Browser> {

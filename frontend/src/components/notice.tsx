@@ -1,5 +1,6 @@
 import { Button, Stack, Typography } from '@mui/material'
 import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router-dom'
 import { paths } from '../config/paths.ts'
 import { PageContainer } from './page-container.tsx'
@@ -13,6 +14,7 @@ type NoticeProps = {
 
 /** A page-level message: a heading, a line of text and optionally the way back home. */
 export function Notice({ title, children, homeLink = false }: NoticeProps) {
+  const { t } = useTranslation()
   return (
     <PageContainer>
       <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: { xs: 4, sm: 8 } }}>
@@ -24,7 +26,7 @@ export function Notice({ title, children, homeLink = false }: NoticeProps) {
         </Typography>
         {homeLink ? (
           <Button variant="contained" component={RouterLink} to={paths.home}>
-            Return to Home
+            {t('returnHome')}
           </Button>
         ) : null}
       </Stack>

@@ -1,11 +1,13 @@
 import { Avatar, Box, Button, Skeleton, Typography } from '@mui/material'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { preloadSignInDialog, useAuth } from './auth/index.ts'
 
 /** The header's account corner: Sign In while signed out, the user and Sign Out while signed in. */
 export function SignInControl() {
   const { status, user, openSignIn, signOut } = useAuth()
   const [signingOut, setSigningOut] = useState(false)
+  const { t } = useTranslation()
 
   if (status === 'restoring') {
     return (
@@ -29,7 +31,7 @@ export function SignInControl() {
         onFocus={preloadSignInDialog}
         sx={{ flexShrink: 0 }}
       >
-        Sign In
+        {t('signIn')}
       </Button>
     )
   }
@@ -63,7 +65,7 @@ export function SignInControl() {
           void signOut().finally(() => setSigningOut(false))
         }}
       >
-        Sign Out
+        {t('signOut')}
       </Button>
     </Box>
   )

@@ -15,6 +15,7 @@ export const paths = {
   practiceStats: '/practice/stats',
   adminTargets: '/admin/targets',
   progress: '/progress',
+  settings: '/settings',
 } as const
 
 export type AppPath = (typeof paths)[keyof typeof paths]

@@ -1,7 +1,12 @@
 import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { PageMetaKey } from '../config/page-meta.ts'
 
-/** Sets the document title and meta description while the calling page is shown. */
-export function usePageMeta(title: string, description: string): void {
+/** Sets the document title and meta description, in the interface's language, while the page is shown. */
+export function usePageMeta(page: PageMetaKey): void {
+  const { t } = useTranslation()
+  const title = t(`pageMeta.${page}.title`)
+  const description = t(`pageMeta.${page}.description`)
   useEffect(() => {
     document.title = title
     let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]')

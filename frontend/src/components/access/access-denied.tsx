@@ -1,11 +1,11 @@
+import { useTranslation } from 'react-i18next'
 import { Notice } from '../notice.tsx'
 
 export function AccessDenied({ signedIn }: { signedIn: boolean }) {
+  const { t } = useTranslation()
   return (
-    <Notice title="Access Denied" homeLink>
-      {signedIn
-        ? 'You do not have administrator privileges to view this page.'
-        : 'You must be signed in as an administrator to view this page.'}
+    <Notice title={t('access.deniedTitle')} homeLink>
+      {signedIn ? t('access.deniedSignedIn') : t('access.deniedSignedOut')}
     </Notice>
   )
 }

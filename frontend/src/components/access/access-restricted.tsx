@@ -1,9 +1,11 @@
+import { useTranslation } from 'react-i18next'
 import { Notice } from '../notice.tsx'
 
 export function AccessRestricted() {
+  const { t } = useTranslation()
   return (
-    <Notice title="Access Restricted" homeLink>
-      This feature is currently available to administrators only.
+    <Notice title={t('access.restrictedTitle')} homeLink>
+      {t('access.restrictedMessage')}
     </Notice>
   )
 }

@@ -6,6 +6,7 @@ import FlashOnIcon from '@mui/icons-material/FlashOn'
 import GestureIcon from '@mui/icons-material/Gesture'
 import InsightsIcon from '@mui/icons-material/Insights'
 import PendingActionsIcon from '@mui/icons-material/PendingActions'
+import SettingsIcon from '@mui/icons-material/Settings'
 import TranslateIcon from '@mui/icons-material/Translate'
 import VisibilityIcon from '@mui/icons-material/Visibility'
 import {
@@ -22,32 +23,37 @@ import {
 import type { ReactElement } from 'react'
 import { useSelector } from 'react-redux'
 import { Link as RouterLink, useLocation } from 'react-router-dom'
+import { useTranslation } from 'react-i18next'
 import { paths } from '../../config/paths.ts'
+import type common from '../../locales/en/common.json'
 import { selectIsAdmin, selectIsSignedIn } from '../../lib/session/session-slice.ts'
+
+type MenuLabel = keyof (typeof common)['menu']
 
 /** Who sees an entry: everyone, signed-in users (their own pages), or administrators. */
 type Audience = 'everyone' | 'signed-in' | 'admin'
-type MenuEntry = { label: string; to: string; icon: ReactElement; who: Audience }
+type MenuEntry = { label: MenuLabel; to: string; icon: ReactElement; who: Audience }
 
 // The descriptor trainer is open to everyone with stage gating (the spec's second reading), so
 // the sign-in dialog's promise of Stage 2-3 and 4-6 leads somewhere.
 const entries: MenuEntry[] = [
-  { label: 'Ideogram Training', to: paths.home, icon: <GestureIcon />, who: 'everyone' },
-  { label: 'Descriptor Training', to: paths.descriptors, icon: <TranslateIcon />, who: 'everyone' },
-  { label: 'Tachistoscope', to: paths.tachistoscope, icon: <FlashOnIcon />, who: 'admin' },
-  { label: 'Sidereal Time', to: paths.siderealTime, icon: <AccessTimeIcon />, who: 'everyone' },
-  { label: 'Practice', to: paths.practice, icon: <VisibilityIcon />, who: 'everyone' },
-  { label: 'Your Progress', to: paths.progress, icon: <InsightsIcon />, who: 'signed-in' },
+  { label: 'ideogram', to: paths.home, icon: <GestureIcon />, who: 'everyone' },
+  { label: 'descriptors', to: paths.descriptors, icon: <TranslateIcon />, who: 'everyone' },
+  { label: 'tachistoscope', to: paths.tachistoscope, icon: <FlashOnIcon />, who: 'admin' },
+  { label: 'siderealTime', to: paths.siderealTime, icon: <AccessTimeIcon />, who: 'everyone' },
+  { label: 'practice', to: paths.practice, icon: <VisibilityIcon />, who: 'everyone' },
+  { label: 'progress', to: paths.progress, icon: <InsightsIcon />, who: 'signed-in' },
   {
-    label: 'My Custom Descriptors',
+    label: 'customDescriptors',
     to: paths.customDescriptors,
     icon: <EditNoteIcon />,
     who: 'signed-in',
   },
-  { label: 'Export Data', to: paths.exportData, icon: <DownloadIcon />, who: 'signed-in' },
-  { label: 'Admin Panel', to: paths.adminPanel, icon: <AdminPanelSettingsIcon />, who: 'admin' },
+  { label: 'exportData', to: paths.exportData, icon: <DownloadIcon />, who: 'signed-in' },
+  { label: 'settings', to: paths.settings, icon: <SettingsIcon />, who: 'signed-in' },
+  { label: 'adminPanel', to: paths.adminPanel, icon: <AdminPanelSettingsIcon />, who: 'admin' },
   {
-    label: 'Pending Descriptors',
+    label: 'pendingDescriptors',
     to: paths.pendingDescriptors,
     icon: <PendingActionsIcon />,
     who: 'admin',
@@ -60,6 +66,7 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
   const isAdmin = useSelector(selectIsAdmin)
   const signedIn = useSelector(selectIsSignedIn)
   const { pathname } = useLocation()
+  const { t } = useTranslation()
   const visible = entries.filter(
     (entry) => entry.who === 'everyone' || (entry.who === 'signed-in' ? signedIn : isAdmin),
   )
@@ -70,9 +77,9 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
       id={sideMenuId}
       open={open}
       onClose={onClose}
-      slotProps={{ paper: { 'aria-label': 'Menu' } }}
+      slotProps={{ paper: { 'aria-label': t('menu.name') } }}
     >
-      <Box component="nav" aria-label="Main menu" sx={{ width: 280, maxWidth: '85vw' }}>
+      <Box component="nav" aria-label={t('menu.main')} sx={{ width: 280, maxWidth: '85vw' }}>
         <Toolbar>
           <Typography variant="h6" component="p">
             CRV Training
@@ -91,7 +98,7 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
                   onClick={onClose}
                 >
                   <ListItemIcon>{entry.icon}</ListItemIcon>
-                  <ListItemText primary={entry.label} />
+                  <ListItemText primary={t(`menu.${entry.label}`)} />
                 </ListItemButton>
               </ListItem>
             )

@@ -3,7 +3,6 @@ import type { ReactNode } from 'react'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 import { AdminOnly } from '../../components/access/index.ts'
 import { PageContainer } from '../../components/page-container.tsx'
-import { pageMeta } from '../../config/page-meta.ts'
 import { paths } from '../../config/paths.ts'
 import { usePageMeta } from '../../lib/use-page-meta.ts'
 import { useListPendingDescriptorsQuery } from './api.ts'
@@ -101,7 +100,7 @@ function AdminPanel({ images, targets }: AdminPanelProps) {
 }
 
 export function AdminPanelPage({ images, targets }: AdminPanelProps = {}) {
-  usePageMeta(pageMeta.adminPanel.title, pageMeta.adminPanel.description)
+  usePageMeta('adminPanel')
   return (
     <AdminOnly refusal="denied">
       <AdminPanel images={images} targets={targets} />

@@ -28,7 +28,6 @@ import { useEffect, useState } from 'react'
 import { AdminOnly } from '../../components/access/index.ts'
 import { PageContainer } from '../../components/page-container.tsx'
 import { useToast } from '../../components/toast/index.ts'
-import { pageMeta } from '../../config/page-meta.ts'
 import { errorMessage } from '../../lib/api/index.ts'
 import type { Descriptor, DescriptorStatusFilter, LanguageFilter } from '../../lib/api/generated.ts'
 import { count } from '../../lib/text/count.ts'
@@ -391,7 +390,7 @@ const visuallyHidden = {
 } as const
 
 export function DescriptorManagementPage() {
-  usePageMeta(pageMeta.descriptorManagement.title, pageMeta.descriptorManagement.description)
+  usePageMeta('descriptorManagement')
   return (
     <AdminOnly refusal="denied">
       <DescriptorManagement />

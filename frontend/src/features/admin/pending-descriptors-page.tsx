@@ -1,12 +1,11 @@
 import { Typography } from '@mui/material'
 import { AdminOnly } from '../../components/access/index.ts'
 import { PageContainer } from '../../components/page-container.tsx'
-import { pageMeta } from '../../config/page-meta.ts'
 import { usePageMeta } from '../../lib/use-page-meta.ts'
 import { PendingDescriptorList } from './components/pending-descriptor-list.tsx'
 
 export function PendingDescriptorsPage() {
-  usePageMeta(pageMeta.pendingDescriptors.title, pageMeta.pendingDescriptors.description)
+  usePageMeta('pendingDescriptors')
   return (
     <AdminOnly refusal="denied">
       <PageContainer>

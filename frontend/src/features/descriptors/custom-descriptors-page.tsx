@@ -5,7 +5,6 @@ import { useState } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 import { SignedInOnly, SignInRequired } from '../../components/access/index.ts'
 import { PageContainer } from '../../components/page-container.tsx'
-import { pageMeta } from '../../config/page-meta.ts'
 import { paths } from '../../config/paths.ts'
 import { errorMessage } from '../../lib/api/index.ts'
 import type { Descriptor } from '../../lib/api/generated.ts'
@@ -97,7 +96,7 @@ function CustomDescriptors() {
 }
 
 export function CustomDescriptorsPage() {
-  usePageMeta(pageMeta.customDescriptors.title, pageMeta.customDescriptors.description)
+  usePageMeta('customDescriptors')
   return (
     <SignedInOnly
       fallback={

@@ -4,7 +4,6 @@ import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material'
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useAuth } from '../../components/auth/index.ts'
 import { PageContainer } from '../../components/page-container.tsx'
-import { pageMeta } from '../../config/page-meta.ts'
 import { useGetAppSettingsQuery } from '../../lib/api/generated.ts'
 import type {
   Descriptor,
@@ -57,7 +56,7 @@ type OpenDialog = { kind: 'viewAll' | 'addWord'; open: boolean; category: Catego
 
 /** The descriptor trainer (spec §2): open to everyone, Stage 2-3 and 4-6 after sign-in. */
 export function DescriptorTrainingPage() {
-  usePageMeta(pageMeta.descriptorTraining.title, pageMeta.descriptorTraining.description)
+  usePageMeta('descriptorTraining')
   const { status, user, requireSignIn, openSignIn } = useAuth()
   const signedIn = user !== null
   // Until the visitor chooses, the administrator's defaults (admin panel settings) apply.

@@ -13,7 +13,6 @@ import {
 import { Flag } from '../../components/flag.tsx'
 import { SignedInOnly, SignInRequired } from '../../components/access/index.ts'
 import { PageContainer } from '../../components/page-container.tsx'
-import { pageMeta } from '../../config/page-meta.ts'
 import { count } from '../../lib/text/count.ts'
 import { usePageMeta } from '../../lib/use-page-meta.ts'
 import { exportLanguages } from './languages.ts'
@@ -86,7 +85,7 @@ function ExportData() {
 }
 
 export function ExportDataPage() {
-  usePageMeta(pageMeta.exportData.title, pageMeta.exportData.description)
+  usePageMeta('exportData')
   return (
     <SignedInOnly
       fallback={

@@ -23,7 +23,6 @@ import { Link as RouterLink } from 'react-router-dom'
 import { useAuth } from '../../components/auth/index.ts'
 import { PageContainer } from '../../components/page-container.tsx'
 import { useToast } from '../../components/toast/index.ts'
-import { pageMeta } from '../../config/page-meta.ts'
 import { paths } from '../../config/paths.ts'
 import {
   useDeleteTrainingHistoryMutation,
@@ -118,7 +117,7 @@ function MinutesChart({ history }: { history: TrainingHistory }) {
 
 /** The user's training over time (issue [14]): streaks, minutes, reviews due and retention. */
 export function ProgressPage() {
-  usePageMeta(pageMeta.progress.title, pageMeta.progress.description)
+  usePageMeta('progress')
   const { status, openSignIn } = useAuth()
   const signedIn = status === 'signedIn'
   const [language, setLanguage] = useState<TrainingLanguage>(

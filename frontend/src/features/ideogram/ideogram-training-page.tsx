@@ -3,7 +3,6 @@ import { useCallback, useEffect, useEffectEvent, useId, useState } from 'react'
 import { useAuth, useSignInResume } from '../../components/auth/index.ts'
 import { PageContainer } from '../../components/page-container.tsx'
 import { useToast } from '../../components/toast/index.ts'
-import { pageMeta } from '../../config/page-meta.ts'
 import { usePageMeta } from '../../lib/use-page-meta.ts'
 import { ControlBar } from './components/control-bar.tsx'
 import { CustomGestaltForm } from './components/custom-gestalt-form.tsx'
@@ -28,7 +27,7 @@ function spaceBelongsTo(target: EventTarget | null): boolean {
 
 /** Ideogram Training, the home page (spec §2). */
 export function IdeogramTrainingPage() {
-  usePageMeta(pageMeta.home.title, pageMeta.home.description)
+  usePageMeta('home')
   const trainer = useIdeogramTrainer()
   const { user, requireSignIn, openSignIn } = useAuth()
   const { toast } = useToast()

@@ -26,7 +26,6 @@ import { useEffect, useState } from 'react'
 import { AdminOnly } from '../../components/access/index.ts'
 import { PageContainer } from '../../components/page-container.tsx'
 import { useToast } from '../../components/toast/index.ts'
-import { pageMeta } from '../../config/page-meta.ts'
 import { errorMessage } from '../../lib/api/index.ts'
 import { usePageMeta } from '../../lib/use-page-meta.ts'
 import {
@@ -369,7 +368,7 @@ function EditDialog({ target, onClose }: { target: PracticeTarget; onClose: () =
 }
 
 export function AdminTargetsPage() {
-  usePageMeta(pageMeta.adminTargets.title, pageMeta.adminTargets.description)
+  usePageMeta('adminTargets')
   return (
     <AdminOnly refusal="denied">
       <PageContainer>

@@ -20,7 +20,6 @@ import { useAuth } from '../../components/auth/index.ts'
 import { PageContainer } from '../../components/page-container.tsx'
 import { useToast } from '../../components/toast/index.ts'
 import { paths } from '../../config/paths.ts'
-import { pageMeta } from '../../config/page-meta.ts'
 import { errorMessage } from '../../lib/api/index.ts'
 import { usePageMeta } from '../../lib/use-page-meta.ts'
 import {
@@ -54,7 +53,7 @@ export function formatLst(hours: number | null): string {
 
 /** One session: the write-up (autosaved), then the lock, the judging and the reveal. */
 export function PracticeSessionPage() {
-  usePageMeta(pageMeta.practiceSession.title, pageMeta.practiceSession.description)
+  usePageMeta('practiceSession')
   const { id = '' } = useParams()
   // Asked once the session is known: before that a reload would ask without a token (a 401).
   const { status } = useAuth()

@@ -24,7 +24,6 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom'
 import { useAuth } from '../../components/auth/index.ts'
 import { PageContainer } from '../../components/page-container.tsx'
 import { paths, practiceSessionPath } from '../../config/paths.ts'
-import { pageMeta } from '../../config/page-meta.ts'
 import { errorMessage } from '../../lib/api/index.ts'
 import { usePageMeta } from '../../lib/use-page-meta.ts'
 import { useCalculateSiderealTimeCustomMutation } from '../../lib/api/generated.ts'
@@ -46,7 +45,7 @@ function currentPosition(): Promise<{ latitude: number; longitude: number } | nu
 }
 
 export function PracticeStartPage() {
-  usePageMeta(pageMeta.practice.title, pageMeta.practice.description)
+  usePageMeta('practice')
   const { status, openSignIn } = useAuth()
   const signedIn = status === 'signedIn'
   const navigate = useNavigate()

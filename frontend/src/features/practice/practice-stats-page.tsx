@@ -27,7 +27,6 @@ import { useAuth } from '../../components/auth/index.ts'
 import { PageContainer } from '../../components/page-container.tsx'
 import { useToast } from '../../components/toast/index.ts'
 import { practiceSessionPath } from '../../config/paths.ts'
-import { pageMeta } from '../../config/page-meta.ts'
 import { errorMessage } from '../../lib/api/index.ts'
 import { usePageMeta } from '../../lib/use-page-meta.ts'
 import { useGetPracticeStatsQuery, useLazyExportPracticeSessionsQuery } from './api.ts'
@@ -92,7 +91,7 @@ function Figures({ stats }: { stats: PracticeStats }) {
 }
 
 export function PracticeStatsPage() {
-  usePageMeta(pageMeta.practiceStats.title, pageMeta.practiceStats.description)
+  usePageMeta('practiceStats')
   const { status, openSignIn } = useAuth()
   const {
     data: stats,

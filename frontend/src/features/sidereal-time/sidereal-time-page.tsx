@@ -19,7 +19,6 @@ import { skipToken } from '@reduxjs/toolkit/query'
 import { useEffect, useState } from 'react'
 import type { FormEvent } from 'react'
 import { PageContainer } from '../../components/page-container.tsx'
-import { pageMeta } from '../../config/page-meta.ts'
 import { errorCode, errorMessage } from '../../lib/api/index.ts'
 import {
   useCalculateSiderealTimeCustomMutation,
@@ -235,7 +234,7 @@ function CustomMode({ position }: { position: Position | null }) {
 }
 
 export function SiderealTimePage() {
-  usePageMeta(pageMeta.siderealTime.title, pageMeta.siderealTime.description)
+  usePageMeta('siderealTime')
   const [mode, setMode] = useState<Mode>('auto')
   const { position, status, request } = useGeolocation()
 

@@ -2,7 +2,6 @@ import { Box, Button, Paper, Stack, Typography } from '@mui/material'
 import { Link as RouterLink } from 'react-router-dom'
 import { AdminOnly } from '../../components/access/index.ts'
 import { PageContainer } from '../../components/page-container.tsx'
-import { pageMeta } from '../../config/page-meta.ts'
 import { paths } from '../../config/paths.ts'
 import { usePageMeta } from '../../lib/use-page-meta.ts'
 import { ImageGallery } from './components/image-gallery.tsx'
@@ -42,7 +41,7 @@ function TachistoscopeAdmin() {
 }
 
 export function TachistoscopeAdminPage() {
-  usePageMeta(pageMeta.tachistoscopeAdmin.title, pageMeta.tachistoscopeAdmin.description)
+  usePageMeta('tachistoscopeAdmin')
   return (
     <AdminOnly refusal="denied">
       <TachistoscopeAdmin />

@@ -19,7 +19,6 @@ import { useId, useState } from 'react'
 import { AccessRestricted, RestoringSession } from '../../components/access/index.ts'
 import { PageContainer } from '../../components/page-container.tsx'
 import { useToast } from '../../components/toast/index.ts'
-import { pageMeta } from '../../config/page-meta.ts'
 import { errorMessage } from '../../lib/api/index.ts'
 import { useListTachistoscopeImagesQuery } from '../../lib/api/generated.ts'
 import type { TachistoscopeImage } from '../../lib/api/generated.ts'
@@ -207,7 +206,7 @@ function Trainer() {
 }
 
 export function TachistoscopePage() {
-  usePageMeta(pageMeta.tachistoscope.title, pageMeta.tachistoscope.description)
+  usePageMeta('tachistoscope')
   const access = useTachistoscopeAccess()
   if (access === 'restoring') return <RestoringSession />
   if (access === 'restricted') return <AccessRestricted />

@@ -1,0 +1,9 @@
+export {
+  changeUiLanguage,
+  currentUiLanguage,
+  initI18n,
+  namespaces,
+  uiLanguageWasChosen,
+} from './i18n.ts'
+export { detectLanguage, isUiLanguage, uiLanguages } from './languages.ts'
+export type { UiLanguage } from './languages.ts'

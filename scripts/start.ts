@@ -192,6 +192,9 @@ try {
     DESCRIPTORS_URL: urlOf('descriptors'),
     // The practice service records the local sidereal time of each session.
     ASTRO_URL: urlOf('astro'),
+    // Deleting an account (the auth service) deletes the user's data in these first.
+    MEDIA_URL: urlOf('media'),
+    PRACTICE_URL: urlOf('practice'),
   }
   const node = (cwd: string, env: NodeJS.ProcessEnv, flags: string[]) => () =>
     spawn(process.execPath, [...flags, ...(watch ? ['--watch'] : []), 'src/server.ts'], {

@@ -564,6 +564,131 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/account': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    post?: never
+    /**
+     * Delete the caller's account and everything they own
+     * @description Deletes, in this order, the caller's data in every service that keeps some (descriptors:
+     *     custom words, hides, review cards and answers, training history; media: custom gestalts
+     *     and their clips; practice: sessions and write-ups), then the account itself with its
+     *     sign-in identities and sessions, and clears the refresh cookie. Each part is deleted by
+     *     the service that owns it (`DELETE /api/account/{part}`), each idempotent: when a service
+     *     cannot be reached the call answers 503, the account stays (so the user can sign in and
+     *     call again) and what was deleted stays deleted. Words a user added that an administrator
+     *     approved into the shared vocabulary stay in it without their author; actions an
+     *     administrator took stay in the audit log without their name.
+     */
+    delete: operations['deleteAccount']
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/account/export': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Everything kept about the caller, as one JSON document
+     * @description The account (profile and sign-in identities) and every service's data of the caller
+     *     (`GET /api/account/{part}`), as a download. A practice session's target is named only
+     *     once the session is judged: the export never unblinds a session in progress.
+     */
+    get: operations['exportAccount']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/account/descriptors': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The caller's custom words, hides, review cards and answers and training history
+     * @description The descriptors part of the caller's export (`GET /api/account/export` gathers every part).
+     */
+    get: operations['exportDescriptorsAccountData']
+    put?: never
+    post?: never
+    /**
+     * Delete the caller's custom words, hides, review cards and answers and training history
+     * @description The descriptors part of deleting an account (`DELETE /api/account` calls it). Idempotent:
+     *     a second call finds nothing and answers 204 too.
+     */
+    delete: operations['deleteDescriptorsAccountData']
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/account/media': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The caller's custom gestalts (the words and their clips)
+     * @description The media part of the caller's export (`GET /api/account/export` gathers every part).
+     */
+    get: operations['exportMediaAccountData']
+    put?: never
+    post?: never
+    /**
+     * Delete the caller's custom gestalts (the words and their clips)
+     * @description The media part of deleting an account (`DELETE /api/account` calls it). Idempotent:
+     *     a second call finds nothing and answers 204 too.
+     */
+    delete: operations['deleteMediaAccountData']
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/account/practice': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The caller's practice sessions with their write-ups and scores
+     * @description The practice part of the caller's export (`GET /api/account/export` gathers every part).
+     */
+    get: operations['exportPracticeAccountData']
+    put?: never
+    post?: never
+    /**
+     * Delete the caller's practice sessions with their write-ups and scores
+     * @description The practice part of deleting an account (`DELETE /api/account` calls it). Idempotent:
+     *     a second call finds nothing and answers 204 too.
+     */
+    delete: operations['deletePracticeAccountData']
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/history/sessions': {
     parameters: {
       query?: never
@@ -1698,6 +1823,119 @@ export interface components {
      * @description An absolute URL or a path on this origin that the browser can load.
      */
     LoadableUrl: string
+    AccountExport: {
+      /** @enum {string} */
+      format: 'crv-training-account/1'
+      /** Format: date-time */
+      exportedAt: string
+      account: {
+        user: components['schemas']['User']
+        identities: {
+          issuer: string
+          /** @description The user's id at that provider. */
+          subject: string
+          /** Format: date-time */
+          linkedAt: string
+        }[]
+      }
+      descriptors: components['schemas']['DescriptorAccountData']
+      media: components['schemas']['MediaAccountData']
+      practice: components['schemas']['PracticeAccountData']
+    }
+    DescriptorAccountData: {
+      customWords: {
+        id: number
+        language: string
+        category: string
+        word: string
+        /** @enum {string} */
+        status: 'pending' | 'approved'
+        /** Format: date-time */
+        createdAt: string
+      }[]
+      hidden: {
+        descriptorId: number
+        language: string
+        word: string
+        /** Format: date-time */
+        hiddenAt: string
+      }[]
+      reviewCards: {
+        descriptorId: number
+        language: string
+        word: string
+        /** @enum {string} */
+        state: 'new' | 'learning' | 'review' | 'relearning'
+        /** Format: date-time */
+        due: string
+        stability: number
+        difficulty: number
+        reps: number
+        lapses: number
+        /** Format: date-time */
+        lastReview: string | null
+      }[]
+      reviewAnswers: {
+        /** Format: uuid */
+        id: string
+        descriptorId: number
+        language: string
+        /** @enum {string} */
+        rating: 'again' | 'hard' | 'good' | 'easy'
+        /** Format: date-time */
+        answeredAt: string
+        durationMs: number | null
+      }[]
+      trainingSessions: {
+        /** Format: uuid */
+        id: string
+        /** @enum {string} */
+        activity: 'ideogram' | 'descriptors' | 'tachistoscope'
+        /** Format: date-time */
+        startedAt: string
+        durationMs: number
+        details: {
+          [key: string]: unknown
+        }
+      }[]
+    }
+    MediaAccountData: {
+      customGestalts: {
+        id: number
+        word: string
+        audioUrl: string
+        /** Format: date-time */
+        createdAt: string
+      }[]
+    }
+    PracticeAccountData: {
+      sessions: {
+        /** Format: uuid */
+        id: string
+        trn: string
+        /** Format: date-time */
+        startedAt: string
+        /** Format: date-time */
+        lockedAt: string | null
+        /** Format: date-time */
+        judgedAt: string | null
+        candidateCount: number
+        frontloading: string | null
+        lstHours: number | null
+        writeUp: {
+          [key: string]: unknown
+        }
+        rank: number | null
+        score: {
+          [key: string]: unknown
+        } | null
+        /**
+         * Format: uuid
+         * @description The session's target, once judged (null before, so an export never unblinds).
+         */
+        targetId: string | null
+      }[]
+    }
     User: {
       id: components['schemas']['UserId']
       displayName: string
@@ -3550,6 +3788,189 @@ export interface operations {
         }
       }
       400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
+  deleteAccount: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: {
+        /** @description The refresh token (httpOnly, SameSite=Lax, Secure outside localhost, path `/api/auth`). Missing or invalid on refresh gives 401. */
+        crv_refresh?: components['parameters']['RefreshCookie']
+      }
+    }
+    requestBody?: never
+    responses: {
+      /** @description The account and everything it owned are gone; the refresh cookie is cleared. */
+      204: {
+        headers: {
+          'Set-Cookie': components['headers']['SetRefreshCookie']
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      401: components['responses']['Unauthorized']
+      429: components['responses']['TooManyRequests']
+      503: components['responses']['ServiceUnavailable']
+      default: components['responses']['Error']
+    }
+  }
+  exportAccount: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The export. */
+      200: {
+        headers: {
+          'Content-Disposition': components['headers']['ContentDisposition']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['AccountExport']
+        }
+      }
+      401: components['responses']['Unauthorized']
+      429: components['responses']['TooManyRequests']
+      503: components['responses']['ServiceUnavailable']
+      default: components['responses']['Error']
+    }
+  }
+  exportDescriptorsAccountData: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The caller's data kept by this service. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['DescriptorAccountData']
+        }
+      }
+      401: components['responses']['Unauthorized']
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
+  deleteDescriptorsAccountData: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      401: components['responses']['Unauthorized']
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
+  exportMediaAccountData: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The caller's data kept by this service. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['MediaAccountData']
+        }
+      }
+      401: components['responses']['Unauthorized']
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
+  deleteMediaAccountData: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      401: components['responses']['Unauthorized']
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
+  exportPracticeAccountData: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The caller's data kept by this service. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PracticeAccountData']
+        }
+      }
+      401: components['responses']['Unauthorized']
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
+  deletePracticeAccountData: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
       401: components['responses']['Unauthorized']
       429: components['responses']['TooManyRequests']
       default: components['responses']['Error']

@@ -31,6 +31,10 @@ export const configShape = {
   PHONE_RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   PHONE_SENDS_PER_NUMBER_PER_HOUR: z.coerce.number().int().min(1).max(100).default(5),
   PHONE_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(20),
+  /** The services that keep a user's data: deleting an account deletes it there first. */
+  DESCRIPTORS_URL: z.url().default('http://127.0.0.1:8082'),
+  MEDIA_URL: z.url().default('http://127.0.0.1:8083'),
+  PRACTICE_URL: z.url().default('http://127.0.0.1:8086'),
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),

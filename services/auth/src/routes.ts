@@ -8,6 +8,7 @@ import { endSession, refreshSession, startSession } from './sessions.ts'
 import { findUser, signInByPhone, toApiUser } from './users.ts'
 import { ConsoleSms } from './sms.ts'
 import { oidcHandlers } from './oidc.ts'
+import { accountHandlers } from './account.ts'
 
 type Body<N extends keyof components['schemas']> = components['schemas'][N]
 
@@ -103,6 +104,7 @@ export function authHandlers(services: AuthServices): Handlers {
     },
 
     ...oidcHandlers(services),
+    ...accountHandlers(services),
   }
 }
 

@@ -7,6 +7,7 @@ import { databasePlugin } from '@crv/kit/db'
 import type { DescriptorsConfig } from './config.ts'
 import { adminHandlers } from './admin-routes.ts'
 import { createForwarder, pruneEvents } from './analytics.ts'
+import { accountHandlers } from './account.ts'
 import { historyHandlers } from './history.ts'
 import { reviewHandlers } from './reviews.ts'
 import { descriptorHandlers } from './routes.ts'
@@ -55,6 +56,7 @@ async function descriptorsApp(
       ...descriptorHandlers(app.db, shared, users),
       ...reviewHandlers(app.db, shared, users),
       ...historyHandlers(app.db),
+      ...accountHandlers(app.db, shared, users),
       ...adminHandlers({
         db: app.db,
         shared,

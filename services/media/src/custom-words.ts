@@ -5,7 +5,9 @@ import type { components } from '@crv/contracts'
 import type { MediaDeps } from './deps.ts'
 import { removeQueuedObject, startDeletionSweeper } from './custom-words/deletions.ts'
 import {
+  customWordsForExport,
   deleteCustomWord,
+  deleteCustomWordsOfUser,
   deleteObjectOfUser,
   findCustomWordByWord,
   insertCustomWord,
@@ -127,6 +129,28 @@ export function customWordHandlers(deps: MediaDeps): Handlers {
     listCustomWords: async (request) => {
       const user = caller(request)
       return (await listCustomWords(db, user.id)).map(toCustomWord)
+    },
+
+    exportMediaAccountData: async (request) => {
+      const user = caller(request)
+      const words = await customWordsForExport(db, user.id)
+      return {
+        customGestalts: words.map((w) => ({
+          id: w.id,
+          word: w.word,
+          audioUrl: downloadUrlOf(w.objectKey),
+          createdAt: w.createdAt,
+        })),
+      }
+    },
+
+    // The media part of deleting an account: the words go in one transaction, their clips
+    // right after (or by the sweeper, which retries until storage confirms).
+    deleteMediaAccountData: async (request, reply) => {
+      const user = caller(request)
+      const gone = await deleteCustomWordsOfUser(db, user.id)
+      await Promise.all(gone.map((row) => removeAfterCommit(row.objectKey)))
+      return reply.code(204).send()
     },
 
     deleteCustomWord: async (request, reply) => {

@@ -112,6 +112,20 @@ export async function sessionsOf(db: Queryable, userId: string): Promise<Session
   return rows
 }
 
+/** Every session of the user, oldest first (their export). */
+export async function allSessionsOf(db: Queryable, userId: string): Promise<SessionRow[]> {
+  const { rows } = await db.query<SessionRow>(
+    'SELECT * FROM practice.sessions WHERE user_id = $1 ORDER BY started_at, id',
+    [userId],
+  )
+  return rows
+}
+
+/** Deletes every session of the user (their account is going). */
+export async function deleteSessionsOf(db: Queryable, userId: string): Promise<void> {
+  await db.query('DELETE FROM practice.sessions WHERE user_id = $1', [userId])
+}
+
 export async function countSessionsOf(db: Queryable, userId: string): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
     'SELECT count(*)::int AS n FROM practice.sessions WHERE user_id = $1',

@@ -4,7 +4,14 @@ import { AppError, notFound, toCsv } from '@crv/kit'
 import type { Handlers } from '@crv/kit'
 import type { Pool } from '@crv/kit/db'
 import type { ObjectStorage } from '@crv/kit/storage'
-import { countSessionsOf, sessionsOf, targetByImageKey, targetsByIds } from './repository.ts'
+import {
+  allSessionsOf,
+  countSessionsOf,
+  deleteSessionsOf,
+  sessionsOf,
+  targetByImageKey,
+  targetsByIds,
+} from './repository.ts'
 import type { SessionRow, TargetRow } from './repository.ts'
 import type { Score, WriteUp } from './scoring.ts'
 import { SENSORY_COLUMNS } from './scoring.ts'
@@ -234,6 +241,32 @@ export function practiceHandlers(deps: PracticeDeps): Handlers {
         candidateCount: row.candidate_count as 5 | 10,
         frontloading: row.frontloading,
       } satisfies Schemas['PracticeSessionStarted'])
+    },
+
+    // The practice part of a user's export: a target is named only once its session is judged.
+    exportPracticeAccountData: async (request) => {
+      const rows = await allSessionsOf(db, userOf(request).id)
+      return {
+        sessions: rows.map((r) => ({
+          id: r.id,
+          trn: r.trn,
+          startedAt: r.started_at.toISOString(),
+          lockedAt: r.locked_at?.toISOString() ?? null,
+          judgedAt: r.judged_at?.toISOString() ?? null,
+          candidateCount: r.candidate_count,
+          frontloading: r.frontloading,
+          lstHours: r.lst_hours,
+          writeUp: r.write_up,
+          rank: r.rank,
+          score: r.score,
+          targetId: r.judged_at ? r.target_id : null,
+        })),
+      }
+    },
+
+    deletePracticeAccountData: async (request, reply) => {
+      await deleteSessionsOf(db, userOf(request).id)
+      return reply.code(204).send()
     },
 
     listPracticeSessions: async (request) => {

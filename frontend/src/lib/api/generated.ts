@@ -5,9 +5,9 @@ export const addTagTypes = [
   'gateway',
   'descriptors',
   'media',
+  'practice',
   'ai',
   'astro',
-  'practice',
 ] as const
 const injectedRtkApi = api
   .enhanceEndpoints({
@@ -231,6 +231,62 @@ const injectedRtkApi = api
           },
         }),
         providesTags: ['descriptors'],
+      }),
+      deleteAccount: build.mutation<DeleteAccountApiResponse, DeleteAccountApiArg>({
+        query: (queryArg) => ({
+          url: `/api/account`,
+          method: 'DELETE',
+          cookies: {
+            crv_refresh: queryArg.crvRefresh,
+          },
+        }),
+        invalidatesTags: ['auth'],
+      }),
+      exportAccount: build.query<ExportAccountApiResponse, ExportAccountApiArg>({
+        query: () => ({ url: `/api/account/export` }),
+        providesTags: ['auth'],
+      }),
+      exportDescriptorsAccountData: build.query<
+        ExportDescriptorsAccountDataApiResponse,
+        ExportDescriptorsAccountDataApiArg
+      >({
+        query: () => ({ url: `/api/account/descriptors` }),
+        providesTags: ['descriptors'],
+      }),
+      deleteDescriptorsAccountData: build.mutation<
+        DeleteDescriptorsAccountDataApiResponse,
+        DeleteDescriptorsAccountDataApiArg
+      >({
+        query: () => ({ url: `/api/account/descriptors`, method: 'DELETE' }),
+        invalidatesTags: ['descriptors'],
+      }),
+      exportMediaAccountData: build.query<
+        ExportMediaAccountDataApiResponse,
+        ExportMediaAccountDataApiArg
+      >({
+        query: () => ({ url: `/api/account/media` }),
+        providesTags: ['media'],
+      }),
+      deleteMediaAccountData: build.mutation<
+        DeleteMediaAccountDataApiResponse,
+        DeleteMediaAccountDataApiArg
+      >({
+        query: () => ({ url: `/api/account/media`, method: 'DELETE' }),
+        invalidatesTags: ['media'],
+      }),
+      exportPracticeAccountData: build.query<
+        ExportPracticeAccountDataApiResponse,
+        ExportPracticeAccountDataApiArg
+      >({
+        query: () => ({ url: `/api/account/practice` }),
+        providesTags: ['practice'],
+      }),
+      deletePracticeAccountData: build.mutation<
+        DeletePracticeAccountDataApiResponse,
+        DeletePracticeAccountDataApiArg
+      >({
+        query: () => ({ url: `/api/account/practice`, method: 'DELETE' }),
+        invalidatesTags: ['practice'],
       }),
       recordTrainingSession: build.mutation<
         RecordTrainingSessionApiResponse,
@@ -845,6 +901,28 @@ export type GetReviewStatsApiArg = {
   language: TrainingLanguage
   dayStartsAt?: Timestamp
 }
+export type DeleteAccountApiResponse = unknown
+export type DeleteAccountApiArg = {
+  /** The refresh token (httpOnly, SameSite=Lax, Secure outside localhost, path `/api/auth`). Missing or invalid on refresh gives 401. */
+  crvRefresh?: string
+}
+export type ExportAccountApiResponse = /** status 200 The export. */ AccountExport
+export type ExportAccountApiArg = void
+export type ExportDescriptorsAccountDataApiResponse =
+  /** status 200 The caller's data kept by this service. */ DescriptorAccountData
+export type ExportDescriptorsAccountDataApiArg = void
+export type DeleteDescriptorsAccountDataApiResponse = unknown
+export type DeleteDescriptorsAccountDataApiArg = void
+export type ExportMediaAccountDataApiResponse =
+  /** status 200 The caller's data kept by this service. */ MediaAccountData
+export type ExportMediaAccountDataApiArg = void
+export type DeleteMediaAccountDataApiResponse = unknown
+export type DeleteMediaAccountDataApiArg = void
+export type ExportPracticeAccountDataApiResponse =
+  /** status 200 The caller's data kept by this service. */ PracticeAccountData
+export type ExportPracticeAccountDataApiArg = void
+export type DeletePracticeAccountDataApiResponse = unknown
+export type DeletePracticeAccountDataApiArg = void
 export type RecordTrainingSessionApiResponse =
   | /** status 200 Recorded before; nothing changed. */ TrainingSessionRecord
   | /** status 201 Recorded. */ TrainingSessionRecord
@@ -1391,6 +1469,100 @@ export type ReviewStats = {
   relearning: number
   answersToday: number
   retention: number | null
+}
+export type DescriptorAccountData = {
+  customWords: {
+    id: number
+    language: string
+    category: string
+    word: string
+    status: 'pending' | 'approved'
+    createdAt: string
+  }[]
+  hidden: {
+    descriptorId: number
+    language: string
+    word: string
+    hiddenAt: string
+  }[]
+  reviewCards: {
+    descriptorId: number
+    language: string
+    word: string
+    state: 'new' | 'learning' | 'review' | 'relearning'
+    due: string
+    stability: number
+    difficulty: number
+    reps: number
+    lapses: number
+    lastReview: string | null
+  }[]
+  reviewAnswers: {
+    id: string
+    descriptorId: number
+    language: string
+    rating: 'again' | 'hard' | 'good' | 'easy'
+    answeredAt: string
+    durationMs: number | null
+  }[]
+  trainingSessions: {
+    id: string
+    activity: 'ideogram' | 'descriptors' | 'tachistoscope'
+    startedAt: string
+    durationMs: number
+    details: {
+      [key: string]: any
+    }
+  }[]
+}
+export type MediaAccountData = {
+  customGestalts: {
+    id: number
+    word: string
+    audioUrl: string
+    createdAt: string
+  }[]
+}
+export type PracticeAccountData = {
+  sessions: {
+    id: string
+    trn: string
+    startedAt: string
+    lockedAt: string | null
+    judgedAt: string | null
+    candidateCount: number
+    frontloading: string | null
+    lstHours: number | null
+    writeUp: {
+      [key: string]: any
+    }
+    rank: number | null
+    score:
+      | {
+          [key: string]: any
+        }
+      | {
+          [key: string]: any
+        }
+    /** The session's target, once judged (null before, so an export never unblinds). */
+    targetId: string | null
+  }[]
+}
+export type AccountExport = {
+  format: 'crv-training-account/1'
+  exportedAt: string
+  account: {
+    user: User
+    identities: {
+      issuer: string
+      /** The user's id at that provider. */
+      subject: string
+      linkedAt: string
+    }[]
+  }
+  descriptors: DescriptorAccountData
+  media: MediaAccountData
+  practice: PracticeAccountData
 }
 export type TrainingActivity = 'ideogram' | 'descriptors' | 'tachistoscope'
 export type TrainingSessionRecord = {
@@ -2047,6 +2219,14 @@ export const {
   useGetReviewQueueMutation,
   useAnswerReviewsMutation,
   useGetReviewStatsQuery,
+  useDeleteAccountMutation,
+  useExportAccountQuery,
+  useExportDescriptorsAccountDataQuery,
+  useDeleteDescriptorsAccountDataMutation,
+  useExportMediaAccountDataQuery,
+  useDeleteMediaAccountDataMutation,
+  useExportPracticeAccountDataQuery,
+  useDeletePracticeAccountDataMutation,
   useRecordTrainingSessionMutation,
   useGetTrainingHistoryQuery,
   useDeleteTrainingHistoryMutation,

@@ -96,6 +96,26 @@ async function deleteWhere(db: Database, where: SQL): Promise<CustomWordRow[]> {
   })
 }
 
+/** Deletes every custom word of the user (their account is going) and queues the objects. */
+export function deleteCustomWordsOfUser(db: Database, userId: string): Promise<CustomWordRow[]> {
+  return deleteWhere(db, sql`user_id = ${userId}`)
+}
+
+/** The user's words with when each was made, for their export. */
+export async function customWordsForExport(
+  db: Database,
+  userId: string,
+): Promise<(CustomWordRow & { createdAt: string })[]> {
+  const result = await db.execute(
+    sql`SELECT id, user_id, word, object_key, created_at FROM media.custom_words
+        WHERE user_id = ${userId} ORDER BY created_at, id`,
+  )
+  return (result.rows as unknown as (RawRow & { created_at: string | Date })[]).map((raw) => ({
+    ...toRow(raw),
+    createdAt: new Date(raw.created_at).toISOString(),
+  }))
+}
+
 export async function deleteCustomWord(
   db: Database,
   userId: string,

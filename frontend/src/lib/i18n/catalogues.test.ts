@@ -8,7 +8,9 @@ import { detectLanguage, uiLanguages } from './languages.ts'
 
 const root = join(import.meta.dirname, '../../locales')
 const languages = uiLanguages.map((l) => l.code)
-const namespaces = readdirSync(join(root, 'en')).map((f) => f.replace(/\.json$/, ''))
+const namespaces = readdirSync(join(root, 'en'))
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => f.replace(/\.json$/, ''))
 
 type Tree = { [key: string]: string | Tree }
 function flatten(tree: Tree, prefix = ''): Map<string, string> {

@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material'
 import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 import { AdminOnly } from '../../components/access/index.ts'
 import { PageContainer } from '../../components/page-container.tsx'
@@ -13,7 +14,7 @@ import { SettingsTab } from './components/settings-tab.tsx'
 
 const tabs = ['pending', 'images', 'targets', 'descriptors', 'database', 'settings'] as const
 type TabName = (typeof tabs)[number]
-const isTab = (value: string | null): value is TabName => tabs.some((t) => t === value)
+const isTab = (value: string | null): value is TabName => tabs.some((name) => name === value)
 
 type AdminPanelProps = {
   /** The image library (upload, stats, gallery), provided by the tachistoscope feature. */
@@ -23,15 +24,16 @@ type AdminPanelProps = {
 }
 
 function ImagesFallback() {
+  const { t } = useTranslation('admin')
   return (
     <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-      <Typography>Upload and manage the tachistoscope&apos;s images.</Typography>
+      <Typography>{t('panel.imagesIntro')}</Typography>
       <Stack direction="row" spacing={2}>
         <Button variant="contained" component={RouterLink} to={paths.tachistoscopeAdmin}>
-          Upload Images
+          {t('panel.uploadImages')}
         </Button>
         <Button component={RouterLink} to={paths.tachistoscope}>
-          Test the Tachistoscope
+          {t('panel.testTachistoscope')}
         </Button>
       </Stack>
     </Stack>
@@ -43,41 +45,42 @@ function AdminPanel({ images, targets }: AdminPanelProps) {
   const requested = params.get('tab')
   const tab: TabName = isTab(requested) ? requested : 'pending'
   const { data: pending } = useListPendingDescriptorsQuery()
+  const { t } = useTranslation('admin')
   const labels: Record<TabName, ReactNode> = {
     pending: (
       // Nothing to review, no badge: an orange 0 looked like a warning.
       <Badge color="warning" badgeContent={pending?.length ?? 0} max={999}>
         <Box component="span" sx={{ pr: 1.5 }}>
-          Pending
+          {t('panel.tabs.pending')}
         </Box>
       </Badge>
     ),
-    images: 'Images',
-    targets: 'Targets',
-    descriptors: 'Descriptors',
-    database: 'Database',
-    settings: 'Settings',
+    images: t('panel.tabs.images'),
+    targets: t('panel.tabs.targets'),
+    descriptors: t('panel.tabs.descriptors'),
+    database: t('panel.tabs.database'),
+    settings: t('panel.tabs.settings'),
   }
   return (
     <PageContainer>
       <Typography variant="h4" component="h1">
-        Admin Panel
+        {t('panel.title')}
       </Typography>
       <Tabs
         value={tab}
         onChange={(_e, next: TabName) => setParams({ tab: next }, { replace: true })}
         variant="scrollable"
         allowScrollButtonsMobile
-        aria-label="Admin panel sections"
+        aria-label={t('panel.sections')}
         sx={{ mt: 2, mb: 3, borderBottom: 1, borderColor: 'divider' }}
       >
-        {tabs.map((t) => (
+        {tabs.map((name) => (
           <Tab
-            key={t}
-            value={t}
-            label={labels[t]}
-            id={`admin-tab-${t}`}
-            aria-controls={`admin-panel-${t}`}
+            key={name}
+            value={name}
+            label={labels[name]}
+            id={`admin-tab-${name}`}
+            aria-controls={`admin-panel-${name}`}
           />
         ))}
       </Tabs>
@@ -87,7 +90,7 @@ function AdminPanel({ images, targets }: AdminPanelProps) {
         {tab === 'targets'
           ? (targets ?? (
               <Button variant="contained" component={RouterLink} to={paths.adminTargets}>
-                Manage practice targets
+                {t('panel.manageTargets')}
               </Button>
             ))
           : null}

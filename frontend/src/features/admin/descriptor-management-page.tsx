@@ -24,13 +24,14 @@ import {
   Toolbar,
   Typography,
 } from '@mui/material'
+import i18next from 'i18next'
 import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { AdminOnly } from '../../components/access/index.ts'
 import { PageContainer } from '../../components/page-container.tsx'
 import { useToast } from '../../components/toast/index.ts'
 import { errorMessage } from '../../lib/api/index.ts'
 import type { Descriptor, DescriptorStatusFilter, LanguageFilter } from '../../lib/api/generated.ts'
-import { count } from '../../lib/text/count.ts'
 import { usePageMeta } from '../../lib/use-page-meta.ts'
 import {
   useBulkDeleteDescriptorsMutation,
@@ -38,7 +39,7 @@ import {
   useListAdminDescriptorsQuery,
 } from './api.ts'
 import { ConfirmDialog } from './components/confirm-dialog.tsx'
-import { formatSubmitted, shortId } from './format.ts'
+import { formatSubmitted, shortId, statusLabel } from './format.ts'
 
 /** Admin list page size (spec §9). */
 export const pageSize = 50
@@ -55,6 +56,7 @@ function DescriptorManagement() {
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set())
   const [confirming, setConfirming] = useState<Pending | null>(null)
   const { toast } = useToast()
+  const { t, i18n } = useTranslation('admin')
   const search = applied.search.trim()
   const { data, error, isFetching } = useListAdminDescriptorsQuery({
     page,
@@ -120,8 +122,8 @@ function DescriptorManagement() {
               .totalDeleted
           : (await deleteOne({ id: confirming.descriptor.id }).unwrap()).deletedCount
       toast({
-        title: 'Success',
-        description: `Deleted ${count(deleted, 'descriptor')} across all languages`,
+        title: i18next.t('admin:toast.success'),
+        description: i18next.t('admin:management.deleted', { count: deleted }),
         variant: 'success',
       })
       setSelected((current) => {
@@ -132,12 +134,14 @@ function DescriptorManagement() {
       })
     } catch (err) {
       toast({
-        title: 'Error',
+        title: i18next.t('admin:toast.error'),
         description: errorMessage(
           err,
-          confirming.kind === 'bulk'
-            ? 'Failed to delete descriptors'
-            : 'Failed to delete descriptor',
+          i18next.t(
+            confirming.kind === 'bulk'
+              ? 'admin:management.deleteManyFailed'
+              : 'admin:management.deleteOneFailed',
+          ),
         ),
         variant: 'destructive',
       })
@@ -150,11 +154,15 @@ function DescriptorManagement() {
   return (
     <PageContainer>
       <Typography variant="h4" component="h1">
-        Descriptor Management
+        {t('management.title')}
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 1 }}>
-        {count(total, 'descriptor')}{' '}
-        {search || applied.status !== 'all' || applied.language !== 'all' ? 'found' : 'in total'}
+        {t(
+          search || applied.status !== 'all' || applied.language !== 'all'
+            ? 'management.found'
+            : 'management.inTotal',
+          { count: total },
+        )}
       </Typography>
       <Paper variant="outlined" sx={{ mt: 3, p: 2 }}>
         <Stack
@@ -168,68 +176,70 @@ function DescriptorManagement() {
           }}
         >
           <TextField
-            label="Search descriptors"
+            label={t('management.search')}
             value={draft.search}
             onChange={(e) => setDraft({ ...draft, search: e.target.value })}
             slotProps={{ htmlInput: { maxLength: 100 } }}
             sx={{ flexGrow: 1 }}
           />
           <FormControl sx={{ minWidth: 150 }}>
-            <InputLabel id="status-filter">Status</InputLabel>
+            <InputLabel id="status-filter">{t('management.status')}</InputLabel>
             <Select
               labelId="status-filter"
-              label="Status"
+              label={t('management.status')}
               value={draft.status}
               onChange={(e) => apply({ ...draft, status: e.target.value })}
             >
               {statuses.map((s) => (
                 <MenuItem key={s} value={s}>
-                  {s === 'all' ? 'All statuses' : s}
+                  {s === 'all' ? t('management.allStatuses') : statusLabel(s)}
                 </MenuItem>
               ))}
             </Select>
           </FormControl>
           <FormControl sx={{ minWidth: 150 }}>
-            <InputLabel id="language-filter">Language</InputLabel>
+            <InputLabel id="language-filter">{t('management.language')}</InputLabel>
             <Select
               labelId="language-filter"
-              label="Language"
+              label={t('management.language')}
               value={draft.language}
               onChange={(e) => apply({ ...draft, language: e.target.value })}
             >
               {languages.map((l) => (
                 <MenuItem key={l} value={l}>
-                  {l === 'all' ? 'All languages' : l.toUpperCase()}
+                  {l === 'all' ? t('management.allLanguages') : l.toUpperCase()}
                 </MenuItem>
               ))}
             </Select>
           </FormControl>
           <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
-            Search
+            {t('management.searchButton')}
           </Button>
         </Stack>
       </Paper>
 
       {selected.size > 0 ? (
         <Toolbar
-          aria-label="Selected descriptors"
+          aria-label={t('management.selection')}
           sx={{ mt: 2, bgcolor: 'action.selected', borderRadius: 1, gap: 2, flexWrap: 'wrap' }}
         >
-          <Typography sx={{ flexGrow: 1 }}>{selected.size} selected</Typography>
+          <Typography sx={{ flexGrow: 1 }}>
+            {t('management.selected', { count: selected.size })}
+          </Typography>
           <Button
             color="error"
             variant="contained"
             startIcon={<DeleteIcon />}
             onClick={() => setConfirming({ kind: 'bulk', ids: [...selected] })}
           >
-            Delete Selected (All Languages)
+            {t('management.deleteSelected')}
           </Button>
         </Toolbar>
       ) : null}
 
       {error ? (
         <Alert severity="error" sx={{ mt: 2 }}>
-          {errorMessage(error, 'Failed to load descriptors')}
+          {errorMessage(error, t('management.loadFailed'))}
         </Alert>
       ) : null}
 
@@ -237,18 +247,18 @@ function DescriptorManagement() {
         {data && rows.length === 0 ? (
           <Stack sx={{ alignItems: 'center', py: 6 }}>
             <Typography variant="h6" component="h2">
-              No Descriptors Found
+              {t('management.empty')}
             </Typography>
           </Stack>
         ) : !data && isFetching ? (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-            <CircularProgress aria-label="Loading descriptors" />
+            <CircularProgress aria-label={t('management.loading')} />
           </Box>
         ) : (
           <TableContainer>
             <Table
               size="small"
-              aria-label="Descriptors"
+              aria-label={t('management.table')}
               aria-busy={isFetching}
               sx={{ '& th, & td': { px: { xs: 1, sm: 2 } } }}
             >
@@ -259,18 +269,18 @@ function DescriptorManagement() {
                       checked={allOnPage}
                       indeterminate={someOnPage && !allOnPage}
                       onChange={toggleAll}
-                      slotProps={{ input: { 'aria-label': 'Select all on this page' } }}
+                      slotProps={{ input: { 'aria-label': t('management.selectAll') } }}
                     />
                   </TableCell>
-                  <TableCell>Word</TableCell>
-                  <TableCell sx={wide}>Language</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell sx={wide}>Type</TableCell>
-                  <TableCell sx={wide}>Created By</TableCell>
-                  <TableCell sx={wide}>Created At</TableCell>
+                  <TableCell>{t('management.word')}</TableCell>
+                  <TableCell sx={wide}>{t('management.language')}</TableCell>
+                  <TableCell>{t('management.status')}</TableCell>
+                  <TableCell sx={wide}>{t('management.type')}</TableCell>
+                  <TableCell sx={wide}>{t('management.createdBy')}</TableCell>
+                  <TableCell sx={wide}>{t('management.createdAt')}</TableCell>
                   <TableCell align="right" sx={{ position: 'relative' }}>
                     <Box component="span" sx={visuallyHidden}>
-                      Delete
+                      {t('management.delete')}
                     </Box>
                   </TableCell>
                 </TableRow>
@@ -282,7 +292,14 @@ function DescriptorManagement() {
                       <Checkbox
                         checked={selected.has(d.id)}
                         onChange={() => toggle(d.id)}
-                        slotProps={{ input: { 'aria-label': `Select ${d.word} (${d.language})` } }}
+                        slotProps={{
+                          input: {
+                            'aria-label': t('management.select', {
+                              word: d.word,
+                              language: d.language,
+                            }),
+                          },
+                        }}
                       />
                     </TableCell>
                     <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 96 }}>
@@ -293,15 +310,15 @@ function DescriptorManagement() {
                         color="text.secondary"
                         sx={{ display: { xs: 'block', md: 'none' } }}
                       >
-                        {d.language.toUpperCase()} · {d.isCustom ? 'Custom' : 'System'} ·{' '}
-                        {formatSubmitted(d.createdAt)}
+                        {d.language.toUpperCase()} · {t(d.isCustom ? 'type.custom' : 'type.system')}{' '}
+                        · {formatSubmitted(d.createdAt, i18n.language)}
                       </Typography>
                     </TableCell>
                     <TableCell sx={wide}>{d.language.toUpperCase()}</TableCell>
                     <TableCell>
                       <Chip
                         size="small"
-                        label={d.status}
+                        label={statusLabel(d.status)}
                         color={
                           d.status === 'pending'
                             ? 'warning'
@@ -312,14 +329,14 @@ function DescriptorManagement() {
                         variant="outlined"
                       />
                     </TableCell>
-                    <TableCell sx={wide}>{d.isCustom ? 'Custom' : 'System'}</TableCell>
+                    <TableCell sx={wide}>{t(d.isCustom ? 'type.custom' : 'type.system')}</TableCell>
                     <TableCell sx={wide}>{shortId(d.createdBy)}</TableCell>
                     <TableCell sx={{ ...wide, whiteSpace: 'nowrap' }}>
-                      {formatSubmitted(d.createdAt)}
+                      {formatSubmitted(d.createdAt, i18n.language)}
                     </TableCell>
                     <TableCell align="right">
                       <IconButton
-                        aria-label={`Delete ${d.word} in all languages`}
+                        aria-label={t('management.deleteWord', { word: d.word })}
                         onClick={() => setConfirming({ kind: 'one', descriptor: d })}
                       >
                         <DeleteIcon />
@@ -340,17 +357,15 @@ function DescriptorManagement() {
           sx={{ mt: 2, alignItems: 'center', justifyContent: 'space-between' }}
         >
           <Typography color="text.secondary">
-            Showing {first} to {first + rows.length - 1} of {count(total, 'descriptor')}
+            {t('management.showing', { first, last: first + rows.length - 1, count: total })}
           </Typography>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
             <Button disabled={page <= 1 || isFetching} onClick={() => setPage(page - 1)}>
-              Previous
+              {t('management.previous')}
             </Button>
-            <Typography>
-              Page {page} of {totalPages}
-            </Typography>
+            <Typography>{t('management.page', { page, pages: totalPages })}</Typography>
             <Button disabled={page >= totalPages || isFetching} onClick={() => setPage(page + 1)}>
-              Next
+              {t('management.next')}
             </Button>
           </Stack>
         </Stack>
@@ -358,16 +373,18 @@ function DescriptorManagement() {
 
       <ConfirmDialog
         open={confirming !== null}
-        title="Delete in All Languages"
-        confirmLabel="Delete"
+        title={t('management.confirmTitle')}
+        confirmLabel={t('management.confirmDelete')}
         destructive
         busy={bulkState.isLoading || oneState.isLoading}
         onCancel={() => setConfirming(null)}
         onConfirm={() => void confirmDelete()}
       >
         {confirming?.kind === 'bulk'
-          ? `Delete ${count(confirming.ids.length, 'selected descriptor')} in all seven languages? Users' hides of these words go too. This cannot be undone.`
-          : `Delete “${confirming?.kind === 'one' ? confirming.descriptor.word : ''}” in all seven languages? Users' hides of this word go too. This cannot be undone.`}
+          ? t('management.confirmMany', { count: confirming.ids.length })
+          : t('management.confirmOne', {
+              word: confirming?.kind === 'one' ? confirming.descriptor.word : '',
+            })}
       </ConfirmDialog>
     </PageContainer>
   )

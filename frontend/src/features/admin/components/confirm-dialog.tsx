@@ -7,6 +7,7 @@ import {
   DialogTitle,
 } from '@mui/material'
 import { useId, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 
 type ConfirmDialogProps = {
   open: boolean
@@ -33,6 +34,7 @@ export function ConfirmDialog({
   onCancel,
   onConfirm,
 }: ConfirmDialogProps) {
+  const { t } = useTranslation('admin')
   const titleId = useId()
   const textId = useId()
   return (
@@ -51,7 +53,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} disabled={busy}>
-          Cancel
+          {t('confirmDialog.cancel')}
         </Button>
         <Button
           color={destructive ? 'error' : 'primary'}

@@ -17,10 +17,11 @@ import {
   TableRow,
   Typography,
 } from '@mui/material'
-import { count } from '../../../lib/text/count.ts'
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
 import type { SerializedError } from '@reduxjs/toolkit'
+import i18next from 'i18next'
 import { useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useToast } from '../../../components/toast/index.ts'
 import { errorMessage } from '../../../lib/api/index.ts'
 import type { AnalyticsWindow, GatewayHealth } from '../../../lib/api/generated.ts'
@@ -34,7 +35,7 @@ import {
   useOptimizeTablesMutation,
   useSeedDatabaseMutation,
 } from '../api.ts'
-import { formatBytes, formatSubmitted, shortId } from '../format.ts'
+import { formatBytes, formatNumber, formatSubmitted, shortId } from '../format.ts'
 import { ConfirmDialog } from './confirm-dialog.tsx'
 
 type Action = 'seed' | 'optimize' | 'export'
@@ -63,22 +64,27 @@ function healthOf(
 function HealthSection() {
   const { data, error, isFetching, refetch } = useGetHealthQuery()
   const health = healthOf(data, error)
+  const { t } = useTranslation('admin')
   return (
-    <Section title="Services">
+    <Section title={t('database.services.title')}>
       {health ? (
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
           {Object.entries(health.services).map(([name, s]) => (
             <Chip
               key={name}
               color={s.status === 'up' ? 'success' : 'error'}
-              label={`${name}: ${s.status === 'up' ? `up (${s.latencyMs} ms)` : 'down'}`}
+              label={
+                s.status === 'up'
+                  ? t('database.services.up', { name, latency: s.latencyMs })
+                  : t('database.services.down', { name })
+              }
             />
           ))}
         </Stack>
       ) : isFetching ? (
-        <CircularProgress size={24} aria-label="Checking services" />
+        <CircularProgress size={24} aria-label={t('database.services.checking')} />
       ) : (
-        <Typography color="error">Health unavailable</Typography>
+        <Typography color="error">{t('database.services.unavailable')}</Typography>
       )}
       <Button
         size="small"
@@ -86,7 +92,7 @@ function HealthSection() {
         sx={{ mt: 1 }}
         onClick={() => void refetch()}
       >
-        Check again
+        {t('database.services.checkAgain')}
       </Button>
     </Section>
   )
@@ -94,24 +100,34 @@ function HealthSection() {
 
 function ObjectStorageSection() {
   const { data, error } = useGetStorageUsageQuery(undefined, { refetchOnMountOrArgChange: true })
+  const { t, i18n } = useTranslation('admin')
   return (
-    <Section title="Object storage">
+    <Section title={t('database.objectStorage.title')}>
       {data ? (
         <>
           <Typography>
-            {data.objects.toLocaleString('en')} objects · {formatBytes(data.bytes)} (
-            {data.driver === 's3' ? 'S3 bucket' : 'local files'})
+            {t('database.objectStorage.summary', {
+              objects: data.objects,
+              size: formatBytes(data.bytes, i18n.language),
+              where: t(
+                data.driver === 's3' ? 'database.objectStorage.s3' : 'database.objectStorage.local',
+              ),
+            })}
           </Typography>
           {data.areas.map((a) => (
             <Typography key={a.prefix} variant="body2" color="text.secondary">
-              {a.prefix}: {a.objects.toLocaleString('en')} objects, {formatBytes(a.bytes)}
+              {t('database.objectStorage.area', {
+                prefix: a.prefix,
+                objects: a.objects,
+                size: formatBytes(a.bytes, i18n.language),
+              })}
             </Typography>
           ))}
         </>
       ) : error ? (
-        <Typography color="text.secondary">unavailable</Typography>
+        <Typography color="text.secondary">{t('database.unavailable')}</Typography>
       ) : (
-        <CircularProgress size={24} aria-label="Loading object storage usage" />
+        <CircularProgress size={24} aria-label={t('database.objectStorage.loading')} />
       )}
     </Section>
   )
@@ -119,44 +135,55 @@ function ObjectStorageSection() {
 
 function QueueSection() {
   const { data, error } = useGetSpeechQueueQuery()
+  const { t } = useTranslation('admin')
   return (
-    <Section title="Speech queue">
+    <Section title={t('database.queue.title')}>
       {data ? (
         <Typography>
-          {data.waiting} waiting · {data.active} active · {data.failed} failed · {data.workers}{' '}
-          worker{data.workers === 1 ? '' : 's'} ({data.mode})
+          {t('database.queue.summary', {
+            waiting: data.waiting,
+            active: data.active,
+            failed: data.failed,
+            workers: data.workers,
+            mode: data.mode,
+          })}
         </Typography>
       ) : error ? (
-        <Typography color="text.secondary">unavailable</Typography>
+        <Typography color="text.secondary">{t('database.unavailable')}</Typography>
       ) : (
-        <CircularProgress size={24} aria-label="Loading the speech queue" />
+        <CircularProgress size={24} aria-label={t('database.queue.loading')} />
       )}
     </Section>
   )
 }
 
 function AnalyticsTable({ window }: { window: AnalyticsWindow }) {
+  const { t, i18n } = useTranslation('admin')
   return (
     <Box sx={{ flex: 1, minWidth: 260 }}>
       <Typography variant="subtitle1" component="h4">
-        Last {window.days} days
+        {t('database.usage.window', { days: window.days })}
       </Typography>
       <Typography variant="body2">
-        {window.totalPageViews} page views · {window.tachistoscope.sessions} tachistoscope sessions
-        ({window.tachistoscope.showAgain} show again, {window.tachistoscope.completed} completed)
+        {t('database.usage.summary', {
+          pageViews: window.totalPageViews,
+          sessions: window.tachistoscope.sessions,
+          showAgain: window.tachistoscope.showAgain,
+          completed: window.tachistoscope.completed,
+        })}
       </Typography>
-      <Table size="small" aria-label={`Page views, last ${window.days} days`}>
+      <Table size="small" aria-label={t('database.usage.tableLabel', { days: window.days })}>
         <TableHead>
           <TableRow>
-            <TableCell>Route</TableCell>
-            <TableCell align="right">Views</TableCell>
+            <TableCell>{t('database.usage.route')}</TableCell>
+            <TableCell align="right">{t('database.usage.views')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {window.pageViews.slice(0, 15).map((p) => (
             <TableRow key={p.path}>
               <TableCell>{p.path}</TableCell>
-              <TableCell align="right">{p.views}</TableCell>
+              <TableCell align="right">{formatNumber(p.views, i18n.language)}</TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -167,8 +194,9 @@ function AnalyticsTable({ window }: { window: AnalyticsWindow }) {
 
 function AnalyticsSection() {
   const { data, error } = useGetAnalyticsSummaryQuery()
+  const { t } = useTranslation('admin')
   return (
-    <Section title="Usage">
+    <Section title={t('database.usage.title')}>
       {data ? (
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
           {data.windows.map((w) => (
@@ -176,9 +204,9 @@ function AnalyticsSection() {
           ))}
         </Stack>
       ) : error ? (
-        <Typography color="error">{errorMessage(error, 'Failed to load usage')}</Typography>
+        <Typography color="error">{errorMessage(error, t('database.usage.loadFailed'))}</Typography>
       ) : (
-        <CircularProgress size={24} aria-label="Loading usage" />
+        <CircularProgress size={24} aria-label={t('database.usage.loading')} />
       )}
     </Section>
   )
@@ -193,23 +221,27 @@ function download(text: string, fileName: string, type: string) {
   URL.revokeObjectURL(url)
 }
 
-const confirmations: Record<Action, { title: string; text: string; label: string }> = {
+/** The keys of each action's confirmation (translated when shown). */
+const confirmations = {
   seed: {
-    title: 'Seed Database',
-    text: 'Load the shipped vocabulary again? Shipped words deleted since are restored and corrected ones updated; nothing users created is touched.',
-    label: 'Seed',
+    title: 'database.maintenance.seed.title',
+    text: 'database.maintenance.seed.text',
+    label: 'database.maintenance.seed.confirm',
+    failed: 'database.maintenance.seed.failed',
   },
   optimize: {
-    title: 'Optimize Tables',
-    text: 'Run VACUUM ANALYZE on every table of the app? It reclaims space and refreshes query statistics; the app stays usable.',
-    label: 'Optimize',
+    title: 'database.maintenance.optimize.title',
+    text: 'database.maintenance.optimize.text',
+    label: 'database.maintenance.optimize.confirm',
+    failed: 'database.maintenance.optimize.failed',
   },
   export: {
-    title: 'Export Data',
-    text: 'Download every descriptor in every language, users’ submissions included.',
-    label: 'Export',
+    title: 'database.maintenance.export.title',
+    text: 'database.maintenance.export.text',
+    label: 'database.maintenance.export.confirm',
+    failed: 'database.maintenance.export.failed',
   },
-}
+} as const satisfies Record<Action, Record<'title' | 'text' | 'label' | 'failed', string>>
 
 function ActionsSection() {
   const [confirming, setConfirming] = useState<Action | null>(null)
@@ -219,6 +251,7 @@ function ActionsSection() {
   const [optimize, optimizeState] = useOptimizeTablesMutation()
   const [exportAll, exportState] = useLazyExportAllDescriptorsQuery()
   const { toast } = useToast()
+  const { t } = useTranslation('admin')
   const busy = seedState.isLoading || optimizeState.isLoading || exportState.isFetching
 
   async function run(action: Action) {
@@ -226,10 +259,19 @@ function ActionsSection() {
       let summary: string
       if (action === 'seed') {
         const r = await seed().unwrap()
-        summary = `Seed complete: ${count(r.added, 'descriptor')} added, ${r.changed} changed, ${r.unchanged} unchanged (${count(r.concepts, 'concept')} in ${count(r.categories, 'category', 'categories')}).`
+        summary = i18next.t('admin:database.maintenance.seed.done', {
+          added: r.added,
+          changed: r.changed,
+          unchanged: r.unchanged,
+          concepts: r.concepts,
+          categories: r.categories,
+        })
       } else if (action === 'optimize') {
         const r = await optimize().unwrap()
-        summary = `Optimized ${r.tables} tables in ${r.schemas.join(', ')}.`
+        summary = i18next.t('admin:database.maintenance.optimize.done', {
+          tables: r.tables,
+          schemas: r.schemas.join(', '),
+        })
       } else {
         const text = await exportAll({ format }).unwrap()
         const date = new Date().toISOString().slice(0, 10)
@@ -238,14 +280,16 @@ function ActionsSection() {
           `crv_descriptors_${date}.${format}`,
           format === 'csv' ? 'text/csv;charset=utf-8' : 'application/json',
         )
-        summary = `Exported every descriptor as ${format.toUpperCase()}.`
+        summary = i18next.t('admin:database.maintenance.export.done', {
+          format: format.toUpperCase(),
+        })
       }
       setResult(summary)
-      toast({ title: 'Success', description: summary, variant: 'success' })
+      toast({ title: i18next.t('admin:toast.success'), description: summary, variant: 'success' })
     } catch (err) {
       toast({
-        title: 'Error',
-        description: errorMessage(err, `${confirmations[action].title} failed`),
+        title: i18next.t('admin:toast.error'),
+        description: errorMessage(err, i18next.t(`admin:${confirmations[action].failed}`)),
         variant: 'destructive',
       })
     } finally {
@@ -254,16 +298,16 @@ function ActionsSection() {
   }
 
   return (
-    <Section title="Maintenance">
+    <Section title={t('database.maintenance.title')}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <Button variant="outlined" onClick={() => setConfirming('seed')}>
-          Seed Database
+          {t(confirmations.seed.title)}
         </Button>
         <Button variant="outlined" onClick={() => setConfirming('optimize')}>
-          Optimize Tables
+          {t(confirmations.optimize.title)}
         </Button>
         <Button variant="outlined" onClick={() => setConfirming('export')}>
-          Export Data
+          {t(confirmations.export.title)}
         </Button>
       </Stack>
       {result ? (
@@ -273,20 +317,28 @@ function ActionsSection() {
       ) : null}
       <ConfirmDialog
         open={confirming !== null}
-        title={confirming ? confirmations[confirming].title : ''}
-        confirmLabel={confirming ? confirmations[confirming].label : ''}
+        title={confirming ? t(confirmations[confirming].title) : ''}
+        confirmLabel={confirming ? t(confirmations[confirming].label) : ''}
         busy={busy}
         extra={
           confirming === 'export' ? (
             <RadioGroup
               row
-              aria-label="Export format"
+              aria-label={t('database.maintenance.export.format')}
               value={format}
               onChange={(e) => setFormat(e.target.value === 'json' ? 'json' : 'csv')}
               sx={{ mt: 1 }}
             >
-              <FormControlLabel value="csv" control={<Radio />} label="CSV" />
-              <FormControlLabel value="json" control={<Radio />} label="JSON" />
+              <FormControlLabel
+                value="csv"
+                control={<Radio />}
+                label={t('database.maintenance.export.csv')}
+              />
+              <FormControlLabel
+                value="json"
+                control={<Radio />}
+                label={t('database.maintenance.export.json')}
+              />
             </RadioGroup>
           ) : null
         }
@@ -295,7 +347,7 @@ function ActionsSection() {
           if (confirming) void run(confirming)
         }}
       >
-        {confirming ? confirmations[confirming].text : ''}
+        {confirming ? t(confirmations[confirming].text) : ''}
       </ConfirmDialog>
     </Section>
   )
@@ -306,52 +358,61 @@ export function DatabaseTab() {
   const { data, error, isLoading } = useGetAdminStatsQuery(undefined, {
     refetchOnMountOrArgChange: true,
   })
+  const { t, i18n } = useTranslation('admin')
+  const language = i18n.language
   return (
     <Stack spacing={2}>
       <HealthSection />
       <ActionsSection />
       {isLoading ? (
-        <CircularProgress aria-label="Loading database figures" />
+        <CircularProgress aria-label={t('database.loading')} />
       ) : error ? (
-        <Alert severity="error">{errorMessage(error, 'Failed to load database figures')}</Alert>
+        <Alert severity="error">{errorMessage(error, t('database.loadFailed'))}</Alert>
       ) : data ? (
         <>
-          <Section title="Storage">
-            <Typography>Database size: {formatBytes(data.databaseBytes)}</Typography>
+          <Section title={t('database.storage.title')}>
+            <Typography>
+              {t('database.storage.size', { size: formatBytes(data.databaseBytes, language) })}
+            </Typography>
             {data.schemas.map((s) => (
               <Typography key={s.schema} variant="body2" color="text.secondary">
-                {s.schema}: {formatBytes(s.bytes)}
+                {s.schema}: {formatBytes(s.bytes, language)}
               </Typography>
             ))}
           </Section>
           <ObjectStorageSection />
-          <Section title="Tables">
-            <Table size="small" aria-label="Tables">
+          <Section title={t('database.tables.title')}>
+            <Table size="small" aria-label={t('database.tables.title')}>
               <TableHead>
                 <TableRow>
-                  <TableCell>Table</TableCell>
-                  <TableCell align="right">Rows</TableCell>
-                  <TableCell align="right">Size</TableCell>
+                  <TableCell>{t('database.tables.table')}</TableCell>
+                  <TableCell align="right">{t('database.tables.rows')}</TableCell>
+                  <TableCell align="right">{t('database.tables.size')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
-                {data.tables.map((t) => (
-                  <TableRow key={`${t.schema}.${t.table}`}>
+                {data.tables.map((table) => (
+                  <TableRow key={`${table.schema}.${table.table}`}>
                     <TableCell>
-                      {t.schema}.{t.table}
+                      {table.schema}.{table.table}
                     </TableCell>
-                    <TableCell align="right">{t.rows.toLocaleString('en')}</TableCell>
-                    <TableCell align="right">{formatBytes(t.bytes)}</TableCell>
+                    <TableCell align="right">{formatNumber(table.rows, language)}</TableCell>
+                    <TableCell align="right">{formatBytes(table.bytes, language)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
             </Table>
           </Section>
           {data.recentActions.length > 0 ? (
-            <Section title="Recent maintenance">
+            <Section title={t('database.recent.title')}>
               {data.recentActions.map((a) => (
                 <Typography key={`${a.at}-${a.action}`} variant="body2">
-                  {formatSubmitted(a.at)} · {a.action} by {shortId(a.userId)}: {a.summary}
+                  {t('database.recent.entry', {
+                    when: formatSubmitted(a.at, language),
+                    action: a.action,
+                    user: shortId(a.userId),
+                    summary: a.summary,
+                  })}
                 </Typography>
               ))}
             </Section>

@@ -11,12 +11,13 @@ import {
   TableRow,
   Typography,
 } from '@mui/material'
-import { count } from '../../../lib/text/count.ts'
+import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router-dom'
 import { paths } from '../../../config/paths.ts'
 import { errorMessage } from '../../../lib/api/index.ts'
 import type { CountBy } from '../../../lib/api/generated.ts'
 import { useGetAdminStatsQuery } from '../api.ts'
+import { formatNumber, stageLabel, statusLabel } from '../format.ts'
 
 function Counts({
   title,
@@ -27,6 +28,7 @@ function Counts({
   counts: CountBy[]
   label?: (key: string) => string
 }) {
+  const { i18n } = useTranslation('admin')
   return (
     <Paper variant="outlined" sx={{ p: 2, flex: 1, minWidth: 200 }}>
       <Typography variant="subtitle1" component="h3">
@@ -37,7 +39,7 @@ function Counts({
           {counts.map((c) => (
             <TableRow key={c.key}>
               <TableCell>{label ? label(c.key) : c.key}</TableCell>
-              <TableCell align="right">{c.count.toLocaleString('en')}</TableCell>
+              <TableCell align="right">{formatNumber(c.count, i18n.language)}</TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -49,36 +51,47 @@ function Counts({
 /** Links to the descriptor pages and the vocabulary's real figures. */
 export function DescriptorsTab() {
   const { data, error, isLoading } = useGetAdminStatsQuery()
+  const { t } = useTranslation('admin')
   return (
     <Stack spacing={3}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <Button variant="contained" component={RouterLink} to={paths.descriptorManagement}>
-          Descriptor Management
+          {t('descriptorsTab.management')}
         </Button>
         <Button variant="outlined" component={RouterLink} to={paths.descriptorTraining}>
-          Descriptor Training
+          {t('descriptorsTab.training')}
         </Button>
         <Button variant="outlined" component={RouterLink} to={paths.pendingDescriptors}>
-          Pending Descriptors
+          {t('descriptorsTab.pending')}
         </Button>
       </Stack>
       {isLoading ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-          <CircularProgress aria-label="Loading figures" />
+          <CircularProgress aria-label={t('descriptorsTab.loading')} />
         </Box>
       ) : error ? (
-        <Alert severity="error">{errorMessage(error, 'Failed to load descriptors')}</Alert>
+        <Alert severity="error">{errorMessage(error, t('descriptorsTab.loadFailed'))}</Alert>
       ) : data ? (
         <>
           <Typography>
-            {count(data.descriptors.total, 'descriptor')} ·{' '}
-            {count(data.descriptors.concepts, 'concept')}
+            {t('descriptorsTab.summary', {
+              descriptors: data.descriptors.total,
+              concepts: data.descriptors.concepts,
+            })}
           </Typography>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-            <Counts title="By stage" counts={data.descriptors.byStage} />
-            <Counts title="By status" counts={data.descriptors.byStatus} />
             <Counts
-              title="By language"
+              title={t('descriptorsTab.byStage')}
+              counts={data.descriptors.byStage}
+              label={stageLabel}
+            />
+            <Counts
+              title={t('descriptorsTab.byStatus')}
+              counts={data.descriptors.byStatus}
+              label={statusLabel}
+            />
+            <Counts
+              title={t('descriptorsTab.byLanguage')}
               counts={data.descriptors.byLanguage}
               label={(k) => k.toUpperCase()}
             />

@@ -12,7 +12,9 @@ import {
   Stack,
   Typography,
 } from '@mui/material'
+import i18next from 'i18next'
 import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useToast } from '../../../components/toast/index.ts'
 import { errorMessage } from '../../../lib/api/index.ts'
 import {
@@ -25,7 +27,7 @@ import {
   usePromoteDescriptorMutation,
   useRejectDescriptorMutation,
 } from '../api.ts'
-import { categoryLabel, formatSubmitted, shortId } from '../format.ts'
+import { categoryLabel, formatSubmitted, shortId, statusLabel } from '../format.ts'
 
 /** The users' submissions awaiting review, a card each, with 'Promote to System' and 'Reject'. */
 export function PendingDescriptorList() {
@@ -34,6 +36,7 @@ export function PendingDescriptorList() {
   const [reject] = useRejectDescriptorMutation()
   const [busy, setBusy] = useState<{ id: number; action: 'promote' | 'reject' } | null>(null)
   const { toast } = useToast()
+  const { t, i18n } = useTranslation('admin')
   // Each card names the gestalt or perception its word was submitted for.
   const { data: gestalts } = useListGestaltsQuery({ language: 'en' })
   const { data: perceptions } = useListPerceptionsQuery({ language: 'en' })
@@ -51,24 +54,26 @@ export function PendingDescriptorList() {
       if (action === 'promote') {
         await promote({ id: descriptor.id }).unwrap()
         toast({
-          title: 'Success',
-          description: 'Descriptor promoted to main system',
+          title: i18next.t('admin:toast.success'),
+          description: i18next.t('admin:pending.promoted'),
           variant: 'success',
         })
       } else {
         await reject({ id: descriptor.id }).unwrap()
         toast({
-          title: 'Success',
-          description: 'Descriptor rejected and removed',
+          title: i18next.t('admin:toast.success'),
+          description: i18next.t('admin:pending.rejected'),
           variant: 'success',
         })
       }
     } catch (err) {
       toast({
-        title: 'Error',
+        title: i18next.t('admin:toast.error'),
         description: errorMessage(
           err,
-          action === 'promote' ? 'Failed to promote descriptor' : 'Failed to reject descriptor',
+          i18next.t(
+            action === 'promote' ? 'admin:pending.promoteFailed' : 'admin:pending.rejectFailed',
+          ),
         ),
         variant: 'destructive',
       })
@@ -80,29 +85,27 @@ export function PendingDescriptorList() {
   if (isLoading) {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-        <CircularProgress aria-label="Loading pending descriptors" />
+        <CircularProgress aria-label={t('pending.loading')} />
       </Box>
     )
   }
   if (error) {
-    return (
-      <Alert severity="error">{errorMessage(error, 'Failed to load pending descriptors')}</Alert>
-    )
+    return <Alert severity="error">{errorMessage(error, t('pending.loadFailed'))}</Alert>
   }
   if (!data || data.length === 0) {
     return (
       <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center', py: 6 }}>
         <Typography variant="h6" component="h2">
-          No Pending Descriptors
+          {t('pending.emptyTitle')}
         </Typography>
-        <Typography color="text.secondary">All user submissions have been reviewed.</Typography>
+        <Typography color="text.secondary">{t('pending.emptyText')}</Typography>
       </Stack>
     )
   }
   return (
     <Box
       component="ul"
-      aria-label="Pending descriptors"
+      aria-label={t('pending.list')}
       sx={{
         listStyle: 'none',
         p: 0,
@@ -123,16 +126,18 @@ export function PendingDescriptorList() {
             </Stack>
             <Typography variant="body2">{categoryLabel(descriptor, names)}</Typography>
             <Typography variant="body2" color="text.secondary">
-              Submitted {formatSubmitted(descriptor.createdAt)}
+              {t('pending.submitted', {
+                when: formatSubmitted(descriptor.createdAt, i18n.language),
+              })}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              By {shortId(descriptor.createdBy)}
+              {t('pending.by', { user: shortId(descriptor.createdBy) })}
             </Typography>
             <Chip
               size="small"
               color="warning"
               variant="outlined"
-              label={descriptor.status}
+              label={statusLabel(descriptor.status)}
               sx={{ mt: 1 }}
             />
           </CardContent>
@@ -145,7 +150,7 @@ export function PendingDescriptorList() {
               disabled={busy !== null}
               onClick={() => void act(descriptor, 'promote')}
             >
-              Promote to System
+              {t('pending.promote')}
             </Button>
             <Button
               color="error"
@@ -155,7 +160,7 @@ export function PendingDescriptorList() {
               disabled={busy !== null}
               onClick={() => void act(descriptor, 'reject')}
             >
-              Reject
+              {t('pending.reject')}
             </Button>
           </CardActions>
         </Card>

@@ -1,5 +1,6 @@
 import { Box, Paper, Stack, Typography } from '@mui/material'
 import { useCallback, useEffect, useEffectEvent, useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useAuth, useSignInResume } from '../../components/auth/index.ts'
 import { PageContainer } from '../../components/page-container.tsx'
 import { useToast } from '../../components/toast/index.ts'
@@ -28,6 +29,7 @@ function spaceBelongsTo(target: EventTarget | null): boolean {
 /** Ideogram Training, the home page (spec §2). */
 export function IdeogramTrainingPage() {
   usePageMeta('home')
+  const { t } = useTranslation('ideogram')
   const trainer = useIdeogramTrainer()
   const { user, requireSignIn, openSignIn } = useAuth()
   const { toast } = useToast()
@@ -45,8 +47,8 @@ export function IdeogramTrainingPage() {
     const draft = text
     if (!user) {
       toast({
-        title: 'Authentication Required',
-        description: 'Please log in to create custom gestalts',
+        title: t('toasts.authRequired'),
+        description: t('toasts.signInToCreate'),
         variant: 'destructive',
       })
     }
@@ -83,18 +85,16 @@ export function IdeogramTrainingPage() {
         >
           <Box>
             <Typography variant="h4" component="h1">
-              Ideogram Training
+              {t('page.title')}
             </Typography>
-            <Typography color="text.secondary">
-              Select gestalts and press play (or the space bar) to hear them in a loop.
-            </Typography>
+            <Typography color="text.secondary">{t('page.intro')}</Typography>
           </Box>
           <ModeToggle mode={trainer.mode} onChange={trainer.setMode} />
         </Stack>
 
         <Paper variant="outlined" component="section" aria-labelledby={gridTitleId} sx={{ p: 2 }}>
           <Typography id={gridTitleId} variant="h6" component="h2" gutterBottom>
-            Basic Gestalts
+            {t('page.basicGestalts')}
           </Typography>
           <Box sx={gridSx}>
             {basics.map((word) => (

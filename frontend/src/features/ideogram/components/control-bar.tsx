@@ -15,6 +15,7 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material'
+import { useTranslation } from 'react-i18next'
 import { speeds, type SpeedKey } from '../../../lib/audio/speeds.ts'
 import type { IdeogramTrainer } from '../use-ideogram-trainer.ts'
 
@@ -23,11 +24,12 @@ export function ControlBar({ trainer }: { trainer: IdeogramTrainer }) {
   const { isPlaying, audioFailing, canPlay, togglePlay, mode, speed, setSpeed, volume, setVolume } =
     trainer
   const joined = mode === 'joined'
+  const { t } = useTranslation('ideogram')
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true })
   return (
     <Paper
       component="section"
-      aria-label="Playback controls"
+      aria-label={t('controls.region')}
       elevation={8}
       square
       sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 'appBar', px: 2, py: 1 }}
@@ -36,7 +38,7 @@ export function ControlBar({ trainer }: { trainer: IdeogramTrainer }) {
         <IconButton
           color="primary"
           size="large"
-          aria-label={isPlaying ? 'Pause' : 'Play'}
+          aria-label={isPlaying ? t('controls.pause') : t('controls.play')}
           onClick={togglePlay}
           disabled={!canPlay && !isPlaying}
           sx={{ bgcolor: 'action.hover' }}
@@ -48,7 +50,7 @@ export function ControlBar({ trainer }: { trainer: IdeogramTrainer }) {
             role="status"
             color="error"
             variant="outlined"
-            label="Audio Error: retrying…"
+            label={t('controls.audioFailing')}
             sx={{ flexShrink: 0 }}
           />
         ) : null}
@@ -57,28 +59,34 @@ export function ControlBar({ trainer }: { trainer: IdeogramTrainer }) {
           <TextField
             select
             size="small"
-            label="Speed"
+            label={t('controls.speed')}
             value={joined ? 'auto' : speed}
             disabled={joined}
             onChange={(event) => setSpeed(event.target.value as SpeedKey)}
             sx={{ flexGrow: 1, minWidth: 0 }}
           >
-            {joined ? <MenuItem value="auto">Auto</MenuItem> : null}
+            {joined ? <MenuItem value="auto">{t('controls.auto')}</MenuItem> : null}
             {speeds.map((s) => (
               <MenuItem key={s.key} value={s.key}>
-                {s.label}
+                {t(`speeds.${s.key}`)}
               </MenuItem>
             ))}
           </TextField>
         ) : (
           <Box sx={{ flexGrow: 1, minWidth: 0, overflowX: 'auto' }}>
-            {joined ? <Chip label="Auto" aria-label="Speed: Auto" sx={{ mr: 1 }} /> : null}
+            {joined ? (
+              <Chip
+                label={t('controls.auto')}
+                aria-label={t('controls.speedAuto')}
+                sx={{ mr: 1 }}
+              />
+            ) : null}
             <ToggleButtonGroup
               exclusive
               size="small"
               value={joined ? null : speed}
               disabled={joined}
-              aria-label="Speed"
+              aria-label={t('controls.speed')}
               onChange={(_event, next: SpeedKey | null) => {
                 if (next) setSpeed(next)
               }}
@@ -86,7 +94,7 @@ export function ControlBar({ trainer }: { trainer: IdeogramTrainer }) {
             >
               {speeds.map((s) => (
                 <ToggleButton key={s.key} value={s.key} sx={{ whiteSpace: 'nowrap', px: 1.25 }}>
-                  {s.label}
+                  {t(`speeds.${s.key}`)}
                 </ToggleButton>
               ))}
             </ToggleButtonGroup>
@@ -99,7 +107,7 @@ export function ControlBar({ trainer }: { trainer: IdeogramTrainer }) {
         >
           <VolumeUpIcon fontSize="small" color="action" />
           <Slider
-            aria-label="Volume"
+            aria-label={t('controls.volume')}
             value={volume}
             min={0}
             max={100}

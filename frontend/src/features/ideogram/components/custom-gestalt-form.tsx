@@ -1,6 +1,7 @@
 import AddIcon from '@mui/icons-material/Add'
 import { Button, CircularProgress, Paper, Stack, TextField, Typography } from '@mui/material'
 import { useId, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import { customGestaltMaxLength } from '../gestalts.ts'
 
 type CustomGestaltFormProps = {
@@ -19,6 +20,7 @@ export function CustomGestaltForm({
   generating,
   signedIn,
 }: CustomGestaltFormProps) {
+  const { t } = useTranslation('ideogram')
   const titleId = useId()
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -27,7 +29,7 @@ export function CustomGestaltForm({
   return (
     <Paper variant="outlined" component="section" aria-labelledby={titleId} sx={{ p: 2 }}>
       <Typography id={titleId} variant="h6" component="h2" gutterBottom>
-        Custom Gestalt
+        {t('customForm.title')}
       </Typography>
       <Stack
         component="form"
@@ -36,14 +38,12 @@ export function CustomGestaltForm({
         sx={{ gap: 1.5 }}
       >
         <TextField
-          label="Word or phrase"
+          label={t('customForm.label')}
           value={text}
           onChange={(event) => onText(event.target.value.slice(0, customGestaltMaxLength))}
           slotProps={{ htmlInput: { maxLength: customGestaltMaxLength } }}
           helperText={
-            signedIn
-              ? `${text.length}/${customGestaltMaxLength}`
-              : 'Sign in to create custom gestalts'
+            signedIn ? `${text.length}/${customGestaltMaxLength}` : t('customForm.signInHint')
           }
           size="small"
           fullWidth
@@ -54,14 +54,14 @@ export function CustomGestaltForm({
           disabled={!text.trim() || generating}
           startIcon={
             generating ? (
-              <CircularProgress size={16} color="inherit" aria-label="Generating" />
+              <CircularProgress size={16} color="inherit" aria-label={t('customForm.generating')} />
             ) : (
               <AddIcon />
             )
           }
           sx={{ flexShrink: 0, alignSelf: { sm: 'flex-start' }, minHeight: 40 }}
         >
-          {generating ? 'Generating...' : 'Add Gestalt'}
+          {generating ? t('customForm.generatingButton') : t('customForm.add')}
         </Button>
       </Stack>
     </Paper>

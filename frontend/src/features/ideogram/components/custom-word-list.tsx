@@ -1,6 +1,7 @@
 import DeleteIcon from '@mui/icons-material/Delete'
 import { Box, IconButton, Paper, Typography } from '@mui/material'
 import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { FrequencyLevel, IdeogramWord } from '../gestalts.ts'
 import { GestaltCard, gridSx } from './gestalt-grid.tsx'
 
@@ -13,12 +14,13 @@ type CustomWordListProps = {
 
 /** The user's custom gestalts: selectable like the basic ones, each with a delete button. */
 export function CustomWordList({ words, onToggle, onLevel, onDelete }: CustomWordListProps) {
+  const { t } = useTranslation('ideogram')
   const titleId = useId()
   if (words.length === 0) return null
   return (
     <Paper variant="outlined" component="section" aria-labelledby={titleId} sx={{ p: 2 }}>
       <Typography id={titleId} variant="h6" component="h2" gutterBottom>
-        Your Custom Gestalts
+        {t('customList.title')}
       </Typography>
       <Box sx={gridSx}>
         {words.map((word) => (
@@ -29,7 +31,7 @@ export function CustomWordList({ words, onToggle, onLevel, onDelete }: CustomWor
             onLevel={onLevel}
             action={
               <IconButton
-                aria-label={`Delete ${word.name}`}
+                aria-label={t('customList.delete', { name: word.name })}
                 size="small"
                 onClick={() => onDelete(word)}
                 sx={{ mr: -1 }}

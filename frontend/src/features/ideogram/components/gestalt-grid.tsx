@@ -1,6 +1,7 @@
 import LockIcon from '@mui/icons-material/Lock'
 import VolumeUpIcon from '@mui/icons-material/VolumeUp'
 import type { MouseEvent, ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import {
   Box,
   Card,
@@ -24,6 +25,7 @@ type GestaltCardProps = {
 const stopToggle = (event: MouseEvent) => event.stopPropagation()
 
 export function GestaltCard({ word, action, onToggle, onLevel }: GestaltCardProps) {
+  const { t } = useTranslation('ideogram')
   return (
     <Card
       variant="outlined"
@@ -48,7 +50,7 @@ export function GestaltCard({ word, action, onToggle, onLevel }: GestaltCardProp
             <Typography noWrap title={word.name} sx={{ fontWeight: 600 }}>
               {word.name}
             </Typography>
-            {word.playing ? <VolumeUpIcon color="primary" aria-label="Playing" /> : null}
+            {word.playing ? <VolumeUpIcon color="primary" aria-label={t('card.playing')} /> : null}
           </Stack>
         </CardContent>
       </CardActionArea>
@@ -69,14 +71,14 @@ export function GestaltCard({ word, action, onToggle, onLevel }: GestaltCardProp
           exclusive
           size="small"
           value={word.probabilityLevel}
-          aria-label={`${word.name} frequency`}
+          aria-label={t('card.frequency', { name: word.name })}
           onChange={(_event, level: FrequencyLevel | null) => {
             if (level) onLevel(word.id, level)
           }}
         >
           {frequencyLevels.map((level) => (
             <ToggleButton key={level} value={level} sx={{ px: 1.25, py: 0.25 }}>
-              {level}x
+              {t('card.level', { level })}
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
@@ -87,6 +89,7 @@ export function GestaltCard({ word, action, onToggle, onLevel }: GestaltCardProp
 }
 
 export function WaterLockedCard({ onUnlock }: { onUnlock: () => void }) {
+  const { t } = useTranslation('ideogram')
   return (
     <Card variant="outlined" sx={{ borderStyle: 'dashed', borderWidth: 2 }}>
       <CardActionArea onClick={onUnlock} sx={{ height: '100%' }}>
@@ -94,9 +97,9 @@ export function WaterLockedCard({ onUnlock }: { onUnlock: () => void }) {
           <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
             <LockIcon color="action" fontSize="small" />
             <Box>
-              <Typography sx={{ fontWeight: 600 }}>Add Water Gestalt</Typography>
+              <Typography sx={{ fontWeight: 600 }}>{t('card.addWater')}</Typography>
               <Typography variant="body2" color="text.secondary">
-                Sign in to unlock
+                {t('card.signInToUnlock')}
               </Typography>
             </Box>
           </Stack>

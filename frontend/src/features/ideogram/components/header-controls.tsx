@@ -2,6 +2,7 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow'
 import StopIcon from '@mui/icons-material/Stop'
 import { Badge, Chip, IconButton, Tooltip } from '@mui/material'
 import { HeaderSlot } from '../../../components/layout/index.ts'
+import { useTranslation } from 'react-i18next'
 import type { IdeogramTrainer } from '../use-ideogram-trainer.ts'
 import { ModeToggle } from './mode-toggle.tsx'
 
@@ -16,11 +17,10 @@ const visuallyHiddenOnPhone = {
   },
 } as const
 
-export const selectedLabel = (count: number) => `${count} word${count === 1 ? '' : 's'} selected`
-
 /** The header's part of the page: mode toggle, play/stop and the 'N word(s) selected' badge. */
 export function HeaderControls({ trainer }: { trainer: IdeogramTrainer }) {
   const { isPlaying, canPlay, togglePlay, selectedCount, mode, setMode } = trainer
+  const { t } = useTranslation('ideogram')
   return (
     <HeaderSlot>
       <ModeToggle
@@ -35,11 +35,11 @@ export function HeaderControls({ trainer }: { trainer: IdeogramTrainer }) {
           '& .Mui-selected': { bgcolor: 'rgba(255,255,255,0.24) !important' },
         }}
       />
-      <Tooltip title={canPlay || isPlaying ? '' : 'Select at least one gestalt'}>
+      <Tooltip title={canPlay || isPlaying ? '' : t('header.selectOne')}>
         <span>
           <IconButton
             color="inherit"
-            aria-label={isPlaying ? 'Stop' : 'Play'}
+            aria-label={isPlaying ? t('header.stop') : t('header.play')}
             onClick={togglePlay}
             disabled={!canPlay && !isPlaying}
           >
@@ -58,7 +58,7 @@ export function HeaderControls({ trainer }: { trainer: IdeogramTrainer }) {
       </Tooltip>
       <Chip
         size="small"
-        label={selectedLabel(selectedCount)}
+        label={t('header.selected', { count: selectedCount })}
         aria-live="polite"
         sx={{
           color: 'inherit',

@@ -1,4 +1,5 @@
 import { ToggleButton, ToggleButtonGroup } from '@mui/material'
+import { useTranslation } from 'react-i18next'
 import type { TrainingMode } from '../use-ideogram-trainer.ts'
 
 type ModeToggleProps = {
@@ -17,20 +18,21 @@ export function ModeToggle({
   color = 'primary',
   sx,
 }: ModeToggleProps) {
+  const { t } = useTranslation('ideogram')
   return (
     <ToggleButtonGroup
       exclusive
       size={size}
       color={color}
       value={mode}
-      aria-label="Training mode"
+      aria-label={t('modes.label')}
       onChange={(_event, next: TrainingMode | null) => {
         if (next) onChange(next)
       }}
       sx={sx}
     >
-      <ToggleButton value="normal">Normal Training</ToggleButton>
-      <ToggleButton value="joined">Joined Ideogram</ToggleButton>
+      <ToggleButton value="normal">{t('modes.normal')}</ToggleButton>
+      <ToggleButton value="joined">{t('modes.joined')}</ToggleButton>
     </ToggleButtonGroup>
   )
 }

@@ -2,25 +2,30 @@
 // 800×600 JPEG, as the spec's admin panel does) and galleries, composed here because one feature
 // does not import another.
 import { Box, Button, Chip, Stack, Typography } from '@mui/material'
-import { count } from '../../lib/text/count.ts'
+import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router-dom'
 import { paths } from '../../config/paths.ts'
 import { AdminPanelPage } from '../../features/admin/admin-panel-page.tsx'
 import { TargetsManager } from '../../features/practice/admin-targets-page.tsx'
 import { ImageGallery } from '../../features/tachistoscope/components/image-gallery.tsx'
 import { ImageUploader } from '../../features/tachistoscope/components/image-uploader.tsx'
-import { uploadCategoryLabels, type ImageCategory } from '../../features/tachistoscope/exposures.ts'
+import { imageCategories, type ImageCategory } from '../../features/tachistoscope/exposures.ts'
 import { useListTachistoscopeImagesQuery } from '../../lib/api/generated.ts'
 
-const categories = Object.keys(uploadCategoryLabels) as ImageCategory[]
-
 function CategoryCount({ category }: { category: ImageCategory }) {
+  const { t } = useTranslation('tachistoscope')
   const { data, isError } = useListTachistoscopeImagesQuery({ category })
-  const images = isError ? '? images' : data ? count(data.length, 'image') : '… images'
-  return <Chip label={`${uploadCategoryLabels[category]}: ${images}`} />
+  const name = t(`categories.upload.${category}`)
+  const label = isError
+    ? t('admin.categoryCountUnknown', { category: name })
+    : data
+      ? t('admin.categoryCount', { category: name, count: data.length })
+      : t('admin.categoryCountLoading', { category: name })
+  return <Chip label={label} />
 }
 
 function ImagesTab() {
+  const { t } = useTranslation('tachistoscope')
   return (
     <Stack spacing={4}>
       <Stack
@@ -29,23 +34,27 @@ function ImagesTab() {
         sx={{ alignItems: { xs: 'flex-start', sm: 'center' } }}
       >
         <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
-          Image library
+          {t('admin.imageLibrary')}
         </Typography>
-        {categories.map((category) => (
+        {imageCategories.map((category) => (
           <CategoryCount key={category} category={category} />
         ))}
         <Button variant="outlined" component={RouterLink} to={paths.tachistoscope}>
-          Test the Tachistoscope
+          {t('admin.testTachistoscope')}
         </Button>
       </Stack>
       <Box>
         <Typography variant="subtitle1" component="h3" gutterBottom>
-          Upload Images
+          {t('admin.uploadImages')}
         </Typography>
         <ImageUploader fit />
       </Box>
-      {categories.map((category) => (
-        <ImageGallery key={category} category={category} title={uploadCategoryLabels[category]} />
+      {imageCategories.map((category) => (
+        <ImageGallery
+          key={category}
+          category={category}
+          title={t(`categories.upload.${category}`)}
+        />
       ))}
     </Stack>
   )

@@ -81,7 +81,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const result = await dispatch(api.endpoints.signOut.initiate({}))
     // 401 means there was no session left to end, which is what the user asked for.
     if (result.error && !('status' in result.error && result.error.status === 401)) {
-      toast(errorToast(signInText.signOutFailed))
+      toast(errorToast(signInText('signOutFailed')))
       return
     }
     // Not remembered for an offline start any more.

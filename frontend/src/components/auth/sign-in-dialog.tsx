@@ -17,6 +17,7 @@ import {
   Typography,
 } from '@mui/material'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useDispatch } from 'react-redux'
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit'
 import { errorCode } from '../../lib/api/errors.ts'
@@ -47,11 +48,10 @@ import {
 import { openSignInPopup, redirectStartUrl, waitForPopup } from './social-sign-in.ts'
 import { DialogCloseButton } from '../dialog-close-button.tsx'
 
-const promises = [
-  'Access Stage 2-3 and Stage 4-6 descriptors',
-  'Create and save custom descriptors',
-  'Sync your training across devices',
-]
+const promises = ['stages', 'customDescriptors', 'sync'] as const
+
+// Stands for the phone number while the sentence around it is translated.
+const phoneSlot = '\u241F'
 
 type Step = 'select' | 'phone' | 'code'
 
@@ -72,6 +72,7 @@ export type SignInDialogProps = FlowProps & {
 /** 'Unlock Premium Features' (spec §2): social sign-in, or phone number then SMS code. */
 export default function SignInDialog({ open, round, onClose, ...flow }: SignInDialogProps) {
   const titleId = useId()
+  const { t } = useTranslation('auth')
   return (
     <Dialog
       open={open}
@@ -87,7 +88,7 @@ export default function SignInDialog({ open, round, onClose, ...flow }: SignInDi
       }}
     >
       <DialogTitle id={titleId} sx={{ pr: 7 }}>
-        Unlock Premium Features
+        {t('dialog.title')}
       </DialogTitle>
       <DialogCloseButton onClick={onClose} />
       <SignInFlow key={round} {...flow} />
@@ -100,6 +101,7 @@ function SignInFlow({ onSignedIn, onRedirecting }: FlowProps) {
   const socialProvider = options?.socialSignIn.enabled ? options.socialSignIn.providerName : null
   const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>()
   const { toast } = useToast()
+  const { t } = useTranslation('auth')
   const [step, setStep] = useState<Step>('select')
   const [phone, setPhone] = useState('')
   const [code, setCode] = useState('')
@@ -143,17 +145,20 @@ function SignInFlow({ onSignedIn, onRedirecting }: FlowProps) {
     const sent = readSentCode(storage, Date.now())
     setEarlier(sent)
     if (sent) toCodeStep(sent.phone, secondsUntilResend(sent, Date.now()))
-    else notify(errorToast(signInText.codeExpired))
+    else notify(errorToast(signInText('codeExpired')))
   }
 
   /** Sends a code, or, for the number a valid code went to, goes back to entering it. */
   const sendCode = async (event?: FormEvent, again = false) => {
     event?.preventDefault()
     const number = phone.trim()
-    if (!number) return notify(errorToast(signInText.phoneRequired))
+    if (!number) return notify(errorToast(signInText('phoneRequired')))
     const pending = pendingCodeFor(storage, number, Date.now())
     if (pending && !again && secondsUntilResend(pending, Date.now()) > 0) {
-      notify({ title: signInText.codeStillValidTitle, description: signInText.codeStillValid })
+      notify({
+        title: signInText('codeStillValidTitle'),
+        description: signInText('codeStillValid'),
+      })
       return toCodeStep(number, secondsUntilResend(pending, Date.now()))
     }
     const result = await startPhoneSignIn({ phoneStartRequest: { phone: number } })
@@ -166,21 +171,25 @@ function SignInFlow({ onSignedIn, onRedirecting }: FlowProps) {
       return
     }
     setEarlier(rememberSentCode(storage, number, result.data, Date.now()))
-    notify({ title: signInText.codeSentTitle, description: signInText.codeSent })
+    notify({ title: signInText('codeSentTitle'), description: signInText('codeSent') })
     toCodeStep(number, result.data.resendAfterSeconds)
   }
 
   const verify = async (event: FormEvent) => {
     event.preventDefault()
     const entered = code.trim()
-    if (!entered) return notify(errorToast(signInText.codeRequired))
+    if (!entered) return notify(errorToast(signInText('codeRequired')))
     const result = await verifyPhoneCode({
       phoneVerifyRequest: { phone: phone.trim(), code: entered },
     })
     if (result.error) return notify(verifyCodeFailure(result.error))
     forgetSentCode(storage)
     dispatch(sessionStarted(result.data))
-    notify({ title: 'Success', description: signInText.verified, variant: 'success' })
+    notify({
+      title: t('messages.successTitle'),
+      description: signInText('verified'),
+      variant: 'success',
+    })
     onSignedIn()
   }
 
@@ -218,11 +227,9 @@ function SignInFlow({ onSignedIn, onRedirecting }: FlowProps) {
       // Keyed by step: each step mounts afresh, so its field takes the focus.
       <DialogContent key="phone">
         <Stack component="form" noValidate onSubmit={sendCode} spacing={2} sx={{ pt: 0.5 }}>
-          <Typography color="text.secondary">
-            Enter your phone number with its country code. We will text you a code.
-          </Typography>
+          <Typography color="text.secondary">{t('phoneStep.intro')}</Typography>
           <TextField
-            label="Phone Number"
+            label={t('phoneStep.phoneNumber')}
             placeholder="+1234567890"
             type="tel"
             value={phone}
@@ -233,15 +240,15 @@ function SignInFlow({ onSignedIn, onRedirecting }: FlowProps) {
             slotProps={{ htmlInput: { maxLength: 32 } }}
           />
           <Button type="submit" variant="contained" size="large" loading={sending}>
-            Send Code
+            {t('phoneStep.sendCode')}
           </Button>
           {earlier ? (
             <Button variant="outlined" onClick={enterEarlierCode} disabled={sending}>
-              Enter the code sent to {earlier.phone}
+              {t('phoneStep.enterEarlierCode', { phone: earlier.phone })}
             </Button>
           ) : null}
           <Button onClick={() => setStep('select')} disabled={sending}>
-            ← Back to options
+            {t('phoneStep.backToOptions')}
           </Button>
         </Stack>
       </DialogContent>
@@ -249,18 +256,19 @@ function SignInFlow({ onSignedIn, onRedirecting }: FlowProps) {
   }
 
   if (step === 'code') {
+    const [beforePhone, afterPhone] = t('codeStep.intro', { phone: phoneSlot }).split(phoneSlot)
     return (
       <DialogContent key="code">
         <Stack component="form" noValidate onSubmit={verify} spacing={2} sx={{ pt: 0.5 }}>
           <Typography color="text.secondary">
-            Enter the 6-digit code sent to{' '}
+            {beforePhone}
             <Box component="span" sx={{ color: 'text.primary', fontWeight: 600 }}>
               {phone.trim()}
             </Box>
-            .
+            {afterPhone}
           </Typography>
           <TextField
-            label="Verification Code"
+            label={t('codeStep.verificationCode')}
             value={code}
             onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
             autoComplete="one-time-code"
@@ -276,7 +284,7 @@ function SignInFlow({ onSignedIn, onRedirecting }: FlowProps) {
             }}
           />
           <Button type="submit" variant="contained" size="large" loading={verifying}>
-            Verify Code
+            {t('codeStep.verifyCode')}
           </Button>
           <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
             <Button
@@ -286,14 +294,16 @@ function SignInFlow({ onSignedIn, onRedirecting }: FlowProps) {
               }}
               disabled={verifying}
             >
-              Use Different Number
+              {t('codeStep.useDifferentNumber')}
             </Button>
             <Button
               onClick={() => void sendCode(undefined, true)}
               disabled={resendIn > 0 || verifying}
               loading={sending}
             >
-              {resendIn > 0 ? `Resend Code (${resendIn}s)` : 'Resend Code'}
+              {resendIn > 0
+                ? t('codeStep.resendCodeIn', { seconds: resendIn })
+                : t('codeStep.resendCode')}
             </Button>
           </Stack>
         </Stack>
@@ -303,13 +313,13 @@ function SignInFlow({ onSignedIn, onRedirecting }: FlowProps) {
 
   return (
     <DialogContent key="select">
-      <List dense disablePadding aria-label="With an account you can">
+      <List dense disablePadding aria-label={t('dialog.promisesLabel')}>
         {promises.map((promise) => (
           <ListItem key={promise} disableGutters>
             <ListItemIcon sx={{ minWidth: 34 }}>
               <CheckCircleIcon color="success" fontSize="small" />
             </ListItemIcon>
-            <ListItemText primary={promise} />
+            <ListItemText primary={t(`dialog.promises.${promise}`)} />
           </ListItem>
         ))}
       </List>
@@ -327,9 +337,9 @@ function SignInFlow({ onSignedIn, onRedirecting }: FlowProps) {
               autoFocus
               onClick={() => void continueWithProvider()}
             >
-              Continue with {socialProvider}
+              {t('dialog.continueWith', { provider: socialProvider })}
             </Button>
-            <Divider>Or</Divider>
+            <Divider>{t('dialog.or')}</Divider>
           </>
         ) : null}
         <Button
@@ -339,7 +349,7 @@ function SignInFlow({ onSignedIn, onRedirecting }: FlowProps) {
           autoFocus={!socialProvider}
           onClick={() => setStep('phone')}
         >
-          Continue with Phone
+          {t('dialog.continueWithPhone')}
         </Button>
       </Stack>
     </DialogContent>

@@ -8,6 +8,7 @@ import {
   Stack,
   type AlertColor,
 } from '@mui/material'
+import { useTranslation } from 'react-i18next'
 import { useDispatch, useSelector } from 'react-redux'
 import {
   selectToastOpen,
@@ -29,6 +30,7 @@ export function Toaster() {
   const dispatch = useDispatch()
   const toast = useSelector(selectVisibleToast)
   const open = useSelector(selectToastOpen)
+  const { t } = useTranslation()
   if (!toast) return null
 
   const dismiss = () => dispatch(toastDismissed(toast.id))
@@ -72,7 +74,7 @@ export function Toaster() {
               >
                 {toast.actionLabel}
               </Button>
-              <IconButton color="inherit" size="small" aria-label="Close" onClick={dismiss}>
+              <IconButton color="inherit" size="small" aria-label={t('close')} onClick={dismiss}>
                 <CloseIcon fontSize="small" />
               </IconButton>
             </Stack>

@@ -3,6 +3,8 @@
 // the measured refresh rate. A change made in a frame callback reaches the screen with that
 // frame, so a picture shown in frame n and hidden in frame n + k was on screen for k frames.
 
+import i18next from 'i18next'
+
 /** The browser's frame clock (requestAnimationFrame), replaceable in tests. */
 export interface FrameClock {
   request(callback: (time: number) => void): number
@@ -127,7 +129,10 @@ export async function preparePicture(
   signal?: AbortSignal,
 ): Promise<void> {
   const response = await fetch(url, signal ? { signal } : {})
-  if (!response.ok) throw new Error(`The picture could not be loaded (${response.status})`)
+  if (!response.ok)
+    throw new Error(
+      i18next.t('tachistoscope:trainer.pictureLoadFailed', { status: String(response.status) }),
+    )
   const objectUrl = URL.createObjectURL(await response.blob())
   try {
     const img = new Image()
@@ -139,7 +144,7 @@ export async function preparePicture(
     canvas.width = width
     canvas.height = height
     const context = canvas.getContext('2d')
-    if (!context) throw new Error('This browser cannot draw the picture')
+    if (!context) throw new Error(i18next.t('tachistoscope:trainer.cannotDraw'))
     // Fit inside the screen; a small picture keeps its size, as an <img> would.
     const scale = Math.min(ratio, width / img.naturalWidth, height / img.naturalHeight)
     const w = Math.round(img.naturalWidth * scale)

@@ -15,7 +15,9 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material'
+import type { TFunction } from 'i18next'
 import { useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { AccessRestricted, RestoringSession } from '../../components/access/index.ts'
 import { PageContainer } from '../../components/page-container.tsx'
 import { useToast } from '../../components/toast/index.ts'
@@ -28,8 +30,9 @@ import { TrainingProtocolCard } from './components/training-protocol-card.tsx'
 import {
   defaultExposure,
   exposureById,
+  exposureLabel,
   exposures,
-  trainerCategoryLabels,
+  imageCategories,
   type Exposure,
   type ImageCategory,
 } from './exposures.ts'
@@ -37,26 +40,37 @@ import { framesFor } from './flash-engine.ts'
 import { useFlashTrainer } from './use-flash-trainer.ts'
 import { useTachistoscopeAccess } from './use-tachistoscope-access.ts'
 
-const emptyCategory = 'No images available in this category. Please check the cloud storage.'
-
 function pickOther(images: TachistoscopeImage[], previous: TachistoscopeImage | null) {
   const choices =
     images.length > 1 && previous ? images.filter((i) => i.id !== previous.id) : images
   return choices[Math.floor(Math.random() * choices.length)] ?? null
 }
 
-function durationText(exposure: Exposure, frameMs: number | null): string {
-  if (frameMs === null) return exposure.label
-  const hz = Math.round(1000 / frameMs)
-  if (exposure.ms === 'frame') return `1 frame (${frameMs.toFixed(1)} ms at ${hz} Hz)`
-  if (exposure.ms >= 1000) return exposure.label
+function durationText(
+  t: TFunction<'tachistoscope'>,
+  language: string,
+  exposure: Exposure,
+  frameMs: number | null,
+): string {
+  const label = exposureLabel(t, exposure)
+  if (frameMs === null) return label
+  const hz = String(Math.round(1000 / frameMs))
+  if (exposure.ms === 'frame') {
+    const ms = new Intl.NumberFormat(language, {
+      minimumFractionDigits: 1,
+      maximumFractionDigits: 1,
+    }).format(frameMs)
+    return t('exposure.oneFrameAt', { ms, hz })
+  }
+  if (exposure.ms >= 1000) return label
   const frames = framesFor(exposure.ms, frameMs)
-  return `${exposure.label} (${frames} ${frames === 1 ? 'frame' : 'frames'} at ${hz} Hz)`
+  return t('exposure.framesAt', { exposure: label, frames, hz })
 }
 
 function Trainer() {
   const categoryLabelId = useId()
   const exposureLabelId = useId()
+  const { t, i18n } = useTranslation('tachistoscope')
   const { toast } = useToast()
   const [category, setCategory] = useState<ImageCategory>('random')
   const [exposure, setExposure] = useState<Exposure>(defaultExposure)
@@ -71,8 +85,8 @@ function Trainer() {
       await trainer.run(image, exposure, category, again)
     } catch (err) {
       toast({
-        title: 'Error',
-        description: errorMessage(err, err instanceof Error ? err.message : 'Please try again.'),
+        title: t('trainer.errorTitle'),
+        description: errorMessage(err, err instanceof Error ? err.message : t('trainer.tryAgain')),
         variant: 'destructive',
       })
     }
@@ -91,10 +105,10 @@ function Trainer() {
   return (
     <PageContainer>
       <Typography variant="h4" component="h1">
-        Tachistoscope
+        {t('trainer.title')}
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
-        A picture flashes for the exposure you choose. Note what you perceived, then look again.
+        {t('trainer.intro')}
       </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: 'flex-start' }}>
         <Card variant="outlined" sx={{ flex: 3, width: '100%' }}>
@@ -102,7 +116,7 @@ function Trainer() {
             <Stack spacing={3}>
               <Box>
                 <Typography id={categoryLabelId} variant="subtitle2" gutterBottom>
-                  Category
+                  {t('trainer.category')}
                 </Typography>
                 <ToggleButtonGroup
                   exclusive
@@ -116,42 +130,42 @@ function Trainer() {
                     setEmptyAlert(false)
                   }}
                 >
-                  {(Object.keys(trainerCategoryLabels) as ImageCategory[]).map((value) => (
+                  {imageCategories.map((value) => (
                     <ToggleButton key={value} value={value}>
-                      {trainerCategoryLabels[value]}
+                      {t(`categories.trainer.${value}`)}
                     </ToggleButton>
                   ))}
                 </ToggleButtonGroup>
               </Box>
               <FormControl sx={{ maxWidth: 280 }} disabled={busy}>
-                <InputLabel id={exposureLabelId}>Exposure Duration</InputLabel>
+                <InputLabel id={exposureLabelId}>{t('trainer.exposureDuration')}</InputLabel>
                 <Select
                   labelId={exposureLabelId}
-                  label="Exposure Duration"
+                  label={t('trainer.exposureDuration')}
                   value={exposure.id}
                   onChange={(event) => setExposure(exposureById(event.target.value))}
                 >
                   {exposures.map((option) => (
                     <MenuItem key={option.id} value={option.id}>
-                      {option.label}
+                      {exposureLabel(t, option)}
                     </MenuItem>
                   ))}
                 </Select>
               </FormControl>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0.5, sm: 3 }}>
                 <Typography data-testid="image-count">
-                  <strong>Available images:</strong> {isLoading ? '…' : (images?.length ?? 0)}
+                  <strong>{t('trainer.availableImages')}</strong>{' '}
+                  {isLoading ? '…' : (images?.length ?? 0)}
                 </Typography>
                 <Typography data-testid="exposure-duration">
-                  <strong>Duration:</strong> {durationText(exposure, trainer.frameMs)}
+                  <strong>{t('trainer.duration')}</strong>{' '}
+                  {durationText(t, i18n.language, exposure, trainer.frameMs)}
                 </Typography>
               </Stack>
               {error && (
-                <Alert severity="error">
-                  {errorMessage(error, 'The pictures could not be loaded.')}
-                </Alert>
+                <Alert severity="error">{errorMessage(error, t('trainer.loadFailed'))}</Alert>
               )}
-              {emptyAlert && <Alert severity="warning">{emptyCategory}</Alert>}
+              {emptyAlert && <Alert severity="warning">{t('trainer.emptyCategory')}</Alert>}
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                 <Button
                   variant="contained"
@@ -160,7 +174,7 @@ function Trainer() {
                   disabled={busy || isLoading || Boolean(error)}
                   onClick={getPicture}
                 >
-                  {busy ? 'Showing Image...' : 'Get Picture'}
+                  {busy ? t('trainer.showingImage') : t('trainer.getPicture')}
                 </Button>
                 {trainer.current && shownInCategory && (
                   <Button
@@ -172,21 +186,26 @@ function Trainer() {
                       if (trainer.current) void show(trainer.current, true)
                     }}
                   >
-                    Show Again
+                    {t('trainer.showAgain')}
                   </Button>
                 )}
               </Stack>
               {trainer.lastFlash && (
                 <Typography variant="body2" color="text.secondary" data-testid="last-flash">
-                  Last exposure: {trainer.lastFlash.shownFrames}{' '}
-                  {trainer.lastFlash.shownFrames === 1 ? 'frame' : 'frames'} (
-                  {Math.round(trainer.lastFlash.shownMs)} ms)
-                  {trainer.lastFlash.aborted ? ', ended early' : ''}
+                  {t(
+                    trainer.lastFlash.aborted ? 'trainer.lastFlashEndedEarly' : 'trainer.lastFlash',
+                    {
+                      frames: trainer.lastFlash.shownFrames,
+                      ms: new Intl.NumberFormat(i18n.language, { useGrouping: false }).format(
+                        Math.round(trainer.lastFlash.shownMs),
+                      ),
+                    },
+                  )}
                 </Typography>
               )}
               {trainer.phase === 'showing' && (
                 <Typography variant="body2" color="text.secondary">
-                  Press Escape to end the exposure early.
+                  {t('trainer.escapeHint')}
                 </Typography>
               )}
             </Stack>
@@ -199,7 +218,7 @@ function Trainer() {
       <FlashOverlay
         overlayRef={trainer.overlayRef}
         canvasRef={trainer.canvasRef}
-        label="The picture to perceive"
+        label={t('trainer.pictureLabel')}
       />
     </PageContainer>
   )

@@ -1,4 +1,5 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit'
+import i18next from 'i18next'
 import { useCallback } from 'react'
 import { useDispatch, useStore } from 'react-redux'
 import { api } from '../../lib/api/generated.ts'
@@ -21,8 +22,8 @@ function messageOf(status: number, body: string): string {
   } catch {
     // not JSON: fall through
   }
-  if (status === 0) return 'The connection was lost. Please try again.'
-  return `${status}: ${body || 'Upload failed'}`
+  if (status === 0) return i18next.t('tachistoscope:upload.connectionLost')
+  return `${status}: ${body || i18next.t('tachistoscope:upload.uploadFailed')}`
 }
 
 /** One multipart upload with progress (fetch cannot report upload progress; XHR can). */

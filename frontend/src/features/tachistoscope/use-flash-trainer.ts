@@ -1,3 +1,4 @@
+import i18next from 'i18next'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { track } from '../../lib/analytics/index.ts'
 import type { TachistoscopeImage } from '../../lib/api/generated.ts'
@@ -73,7 +74,7 @@ export function useFlashTrainer() {
     ): Promise<FlashRecord> => {
       const overlay = overlayRef.current
       const canvas = canvasRef.current
-      if (!overlay || !canvas) throw new Error('The tachistoscope is not ready yet')
+      if (!overlay || !canvas) throw new Error(i18next.t('tachistoscope:trainer.notReady'))
       setPhase('loading')
       setCurrent(image)
       try {

@@ -5,6 +5,7 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query'
+import i18next from 'i18next'
 import { rememberedUser, rememberUser } from '../session/remembered-user.ts'
 import {
   restoredOffline,
@@ -32,12 +33,12 @@ export function sessionMarkerPresent(): boolean {
 }
 
 /** What the server would answer without a session, answered without asking it. */
-const noSession: RefreshResult = {
+const noSession = (): RefreshResult => ({
   error: {
     status: 401,
-    data: { error: { code: 'no_session', message: 'You are not signed in' } },
+    data: { error: { code: 'no_session', message: i18next.t('common:errors.notSignedIn') } },
   },
-}
+})
 
 const refreshPath = 'api/auth/refresh'
 
@@ -98,7 +99,7 @@ export function createBaseQuery({
     // A visitor has no session to renew: asking would only log a 401 on every page load.
     if (!refreshing && !mayHaveSession()) {
       api.dispatch(signedOut())
-      return Promise.resolve(noSession)
+      return Promise.resolve(noSession())
     }
     refreshing ??= (async () => {
       try {

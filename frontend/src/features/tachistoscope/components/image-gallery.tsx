@@ -16,6 +16,7 @@ import {
   Typography,
 } from '@mui/material'
 import { useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useToast } from '../../../components/toast/index.ts'
 import { errorMessage } from '../../../lib/api/index.ts'
 import {
@@ -34,6 +35,7 @@ type ImageGalleryProps = {
 /** A category's pictures with their names, each deletable after a confirmation. */
 export function ImageGallery({ category, title }: ImageGalleryProps) {
   const headingId = useId()
+  const { t } = useTranslation('tachistoscope')
   const { toast } = useToast()
   const { data, error, isLoading } = useListTachistoscopeImagesQuery({ category })
   const [remove, { isLoading: deleting }] = useDeleteTachistoscopeImageMutation()
@@ -42,11 +44,11 @@ export function ImageGallery({ category, title }: ImageGalleryProps) {
   async function confirmDelete(image: TachistoscopeImage) {
     try {
       await remove({ categoryOrId: image.id }).unwrap()
-      toast({ title: 'Image Deleted!', description: image.filename, variant: 'success' })
+      toast({ title: t('gallery.deletedTitle'), description: image.filename, variant: 'success' })
     } catch (err) {
       toast({
-        title: 'Delete Failed',
-        description: errorMessage(err, 'The image could not be deleted. Please try again.'),
+        title: t('gallery.deleteFailedTitle'),
+        description: errorMessage(err, t('gallery.deleteFailed')),
         variant: 'destructive',
       })
     } finally {
@@ -56,13 +58,11 @@ export function ImageGallery({ category, title }: ImageGalleryProps) {
 
   let content
   if (isLoading) {
-    content = <CircularProgress size={28} aria-label={`Loading ${title}`} />
+    content = <CircularProgress size={28} aria-label={t('gallery.loading', { title })} />
   } else if (error) {
-    content = (
-      <Alert severity="error">{errorMessage(error, 'The pictures could not be loaded.')}</Alert>
-    )
+    content = <Alert severity="error">{errorMessage(error, t('gallery.loadFailed'))}</Alert>
   } else if (!data || data.length === 0) {
-    content = <Typography color="text.secondary">No images in this category yet.</Typography>
+    content = <Typography color="text.secondary">{t('gallery.empty')}</Typography>
   } else {
     content = (
       <ImageList
@@ -84,7 +84,7 @@ export function ImageGallery({ category, title }: ImageGalleryProps) {
               title={image.filename}
               actionIcon={
                 <IconButton
-                  aria-label={`Delete ${image.filename}`}
+                  aria-label={t('gallery.deleteImage', { name: image.filename })}
                   sx={{ color: 'common.white' }}
                   onClick={() => setConfirming(image)}
                 >
@@ -128,6 +128,7 @@ function ConfirmImageDelete({
 }) {
   const titleId = useId()
   const textId = useId()
+  const { t } = useTranslation('tachistoscope')
   return (
     <Dialog
       open={image !== null}
@@ -137,16 +138,15 @@ function ConfirmImageDelete({
       maxWidth="xs"
       fullWidth
     >
-      <DialogTitle id={titleId}>Delete Image</DialogTitle>
+      <DialogTitle id={titleId}>{t('gallery.confirmTitle')}</DialogTitle>
       <DialogContent>
         <DialogContentText id={textId}>
-          Are you sure you want to delete &ldquo;{image?.filename}&rdquo;? This action cannot be
-          undone.
+          {t('gallery.confirmText', { name: image?.filename ?? '' })}
         </DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} disabled={deleting}>
-          Cancel
+          {t('gallery.cancel')}
         </Button>
         <Button
           color="error"
@@ -156,7 +156,7 @@ function ConfirmImageDelete({
             if (image) onConfirm(image)
           }}
         >
-          Delete
+          {t('gallery.delete')}
         </Button>
       </DialogActions>
     </Dialog>

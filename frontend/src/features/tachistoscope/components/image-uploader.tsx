@@ -13,13 +13,14 @@ import {
   Stack,
   Typography,
 } from '@mui/material'
-import { count } from '../../../lib/text/count.ts'
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit'
+import type { TFunction } from 'i18next'
 import { useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useDispatch } from 'react-redux'
 import { useToast } from '../../../components/toast/index.ts'
 import { api } from '../../../lib/api/generated.ts'
-import { uploadCategoryLabels, type ImageCategory } from '../exposures.ts'
+import { imageCategories, type ImageCategory } from '../exposures.ts'
 import { looksLikeImage, useImageUpload } from '../upload-image.ts'
 
 type RowStatus = 'skipped' | 'waiting' | 'uploading' | 'done' | 'refused'
@@ -29,21 +30,29 @@ type Row = {
   name: string
   status: RowStatus
   progress: number
+  /** Why the server refused the file (its own words). */
   message: string | null
+  /** The stored picture's size, once uploaded. */
+  size: { width: number; height: number } | null
 }
 
-const statusText = (row: Row): string => {
+const statusText = (t: TFunction<'tachistoscope'>, row: Row): string => {
   switch (row.status) {
     case 'skipped':
-      return 'Skipped: not an image file'
+      return t('upload.status.skipped')
     case 'waiting':
-      return 'Waiting'
+      return t('upload.status.waiting')
     case 'uploading':
-      return `Uploading… ${Math.round(row.progress * 100)}%`
+      return t('upload.status.uploading', { progress: row.progress })
     case 'done':
-      return row.message ?? 'Uploaded'
+      return row.size
+        ? t('upload.status.uploadedSize', {
+            width: String(row.size.width),
+            height: String(row.size.height),
+          })
+        : t('upload.status.uploaded')
     case 'refused':
-      return `Refused: ${row.message ?? 'upload failed'}`
+      return t('upload.status.refused', { reason: row.message ?? t('upload.status.failed') })
   }
 }
 
@@ -67,6 +76,7 @@ export function ImageUploader({
   const labelId = useId()
   const inputId = useId()
   const { toast } = useToast()
+  const { t } = useTranslation('tachistoscope')
   const upload = useImageUpload()
   const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>()
   const [category, setCategory] = useState<ImageCategory>(defaultCategory)
@@ -84,6 +94,7 @@ export function ImageUploader({
       status: looksLikeImage(file) ? 'waiting' : 'skipped',
       progress: 0,
       message: null,
+      size: null,
     }))
     setRows(next)
     const images = files.flatMap((file, i) =>
@@ -97,7 +108,7 @@ export function ImageUploader({
       const outcome = await upload(file, { category, fit }, (progress) => update(key, { progress }))
       if (outcome.ok) {
         const { width, height } = outcome.image
-        update(key, { status: 'done', progress: 1, message: `Uploaded (${width}×${height})` })
+        update(key, { status: 'done', progress: 1, size: { width, height } })
       } else {
         failed += 1
         update(key, { status: 'refused', message: outcome.message })
@@ -107,23 +118,23 @@ export function ImageUploader({
     dispatch(api.util.invalidateTags(['media']))
     // Say what happened: how many went in, how many were refused (each row says why).
     const added = images.length - failed
-    const where = uploadCategoryLabels[category]
+    const where = t(`categories.upload.${category}`)
     if (failed === 0) {
       toast({
-        title: 'Upload Complete!',
-        description: `${count(added, 'image')} added to ${where}.`,
+        title: t('upload.completeTitle'),
+        description: t('upload.complete', { count: added, category: where }),
         variant: 'success',
       })
     } else if (added === 0) {
       toast({
-        title: 'Upload Failed',
-        description: `${failed === 1 ? 'The image was' : `All ${failed} images were`} refused; the list says why.`,
+        title: t('upload.failedTitle'),
+        description: t('upload.failed', { count: failed }),
         variant: 'destructive',
       })
     } else {
       toast({
-        title: 'Partly Uploaded',
-        description: `${count(added, 'image')} added to ${where}; ${failed} refused (the list says why).`,
+        title: t('upload.partlyTitle'),
+        description: t('upload.partly', { added, category: where, failed }),
         variant: 'destructive',
       })
     }
@@ -138,10 +149,10 @@ export function ImageUploader({
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center' }}>
         <FormControl sx={{ minWidth: 200 }} size="small" disabled={busy}>
-          <InputLabel id={labelId}>Category</InputLabel>
+          <InputLabel id={labelId}>{t('upload.category')}</InputLabel>
           <Select
             labelId={labelId}
-            label="Category"
+            label={t('upload.category')}
             value={category}
             onChange={(event) => {
               const value = event.target.value as ImageCategory
@@ -149,9 +160,9 @@ export function ImageUploader({
               onCategoryChange?.(value)
             }}
           >
-            {(Object.keys(uploadCategoryLabels) as ImageCategory[]).map((value) => (
+            {imageCategories.map((value) => (
               <MenuItem key={value} value={value}>
-                {uploadCategoryLabels[value]}
+                {t(`categories.upload.${value}`)}
               </MenuItem>
             ))}
           </Select>
@@ -164,7 +175,7 @@ export function ImageUploader({
           loading={busy}
           loadingPosition="start"
         >
-          {busy ? 'Uploading...' : 'Choose Images'}
+          {busy ? t('upload.uploading') : t('upload.chooseImages')}
         </Button>
         <input
           id={inputId}
@@ -173,7 +184,7 @@ export function ImageUploader({
           multiple
           hidden
           disabled={busy}
-          aria-label="Choose images to upload"
+          aria-label={t('upload.chooseImagesLabel')}
           onChange={(event) => {
             const files = Array.from(event.target.files ?? [])
             // Cleared, so choosing the same files again uploads them again.
@@ -183,24 +194,21 @@ export function ImageUploader({
         />
       </Stack>
       <Typography variant="body2" color="text.secondary">
-        {fit
-          ? 'Pictures are scaled to fit 800×600 and saved as JPEG.'
-          : 'Pictures are stored as they are (JPEG, PNG, WebP or GIF), rotated upright and without camera data.'}
+        {fit ? t('upload.fitHint') : t('upload.originalHint')}
       </Typography>
       {rows.length > 0 && (
         <Box>
           <Typography role="status" aria-live="polite" sx={{ fontWeight: 600 }}>
-            {uploaded} of {considered.length} {considered.length === 1 ? 'image' : 'images'}{' '}
-            uploaded
-            {skipped > 0 ? ` · ${skipped} skipped (not images)` : ''}
+            {t('upload.progress', { uploaded, total: considered.length })}
+            {skipped > 0 ? t('upload.skipped', { count: skipped }) : ''}
           </Typography>
           <LinearProgress
             variant="determinate"
             value={considered.length ? (finished.length / considered.length) * 100 : 100}
-            aria-label="Upload progress"
+            aria-label={t('upload.progressLabel')}
             sx={{ my: 1 }}
           />
-          <List dense aria-label="Files">
+          <List dense aria-label={t('upload.filesLabel')}>
             {rows.map((row) => (
               <ListItem key={row.key} disableGutters data-status={row.status}>
                 <ListItemText
@@ -218,13 +226,13 @@ export function ImageUploader({
                               : 'text.secondary'
                         }
                       >
-                        {statusText(row)}
+                        {statusText(t, row)}
                       </Typography>
                       {row.status === 'uploading' && (
                         <LinearProgress
                           variant="determinate"
                           value={row.progress * 100}
-                          aria-label={`Uploading ${row.name}`}
+                          aria-label={t('upload.uploadingFile', { name: row.name })}
                           sx={{ display: 'block', mt: 0.5 }}
                         />
                       )}

@@ -1,46 +1,27 @@
 import { Card, CardContent, Typography } from '@mui/material'
 import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
 
-const steps = [
-  {
-    title: 'Settle',
-    text: 'Sit comfortably, breathe out, and rest your eyes on the centre of the screen.',
-  },
-  {
-    title: 'Choose',
-    text: 'Pick a category and an exposure; start long and shorten it as you improve.',
-  },
-  {
-    title: 'Flash',
-    text: 'Press Get Picture and take in the whole picture without naming it.',
-  },
-  {
-    title: 'Record',
-    text: 'Sketch and write down your first impressions: shapes, colours, textures, motion.',
-  },
-  {
-    title: 'Compare',
-    text: 'Press Show Again to see the same picture and check what you caught.',
-  },
-]
+const steps = ['settle', 'choose', 'flash', 'record', 'compare'] as const
 
 /** How a tachistoscope session goes. */
 export function TrainingProtocolCard() {
   const titleId = useId()
+  const { t } = useTranslation('tachistoscope')
   return (
     <Card variant="outlined" component="section" aria-labelledby={titleId}>
       <CardContent>
         <Typography id={titleId} variant="h6" component="h2" gutterBottom>
-          Training Protocol
+          {t('protocol.title')}
         </Typography>
         <Typography component="ol" sx={{ pl: 2.5, m: 0, '& li + li': { mt: 1.25 } }}>
           {steps.map((step) => (
-            <li key={step.title}>
+            <li key={step}>
               <Typography component="span" sx={{ fontWeight: 600 }}>
-                {step.title}:
+                {t('protocol.stepTitle', { title: t(`protocol.${step}.title`) })}
               </Typography>{' '}
               <Typography component="span" color="text.secondary">
-                {step.text}
+                {t(`protocol.${step}.text`)}
               </Typography>
             </li>
           ))}

@@ -23,6 +23,7 @@ import {
 } from '@mui/material'
 import { skipToken } from '@reduxjs/toolkit/query'
 import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { AdminOnly } from '../../components/access/index.ts'
 import { PageContainer } from '../../components/page-container.tsx'
 import { useToast } from '../../components/toast/index.ts'
@@ -41,12 +42,24 @@ import type { PracticeTarget } from './api.ts'
 import { practiceLanguage } from './preferences.ts'
 
 type Licence = PracticeTarget['licence']
-const LICENCES: { value: Licence; label: string }[] = [
-  { value: 'CC0-1.0', label: 'CC0 1.0' },
-  { value: 'public-domain', label: 'Public domain' },
-  { value: 'CC-BY-4.0', label: 'CC BY 4.0 (attribution)' },
-  { value: 'own', label: 'Our own' },
+/** The licences; a label is the licence's name (kept) or a key of `targets.licences`. */
+const LICENCES: { value: Licence; name?: string; key?: 'publicDomain' | 'ccBy' | 'own' }[] = [
+  { value: 'CC0-1.0', name: 'CC0 1.0' },
+  { value: 'public-domain', key: 'publicDomain' },
+  { value: 'CC-BY-4.0', key: 'ccBy' },
+  { value: 'own', key: 'own' },
 ]
+
+type LicenceKey = NonNullable<(typeof LICENCES)[number]['key']>
+
+/** The licences as a Select's items (MUI wants them as its direct children). */
+function licenceOptions(label: (key: LicenceKey) => string) {
+  return LICENCES.map((l) => (
+    <MenuItem key={l.value} value={l.value}>
+      {l.key ? label(l.key) : l.name}
+    </MenuItem>
+  ))
+}
 
 /** Tags as concept ids, searched in the vocabulary in any language. */
 export function TagPicker({
@@ -56,11 +69,12 @@ export function TagPicker({
   value: string[]
   onChange: (tags: string[]) => void
 }) {
+  const { t } = useTranslation('practice')
   const [input, setInput] = useState('')
   const [query, setQuery] = useState('')
   useEffect(() => {
-    const t = setTimeout(() => setQuery(input.trim()), 200)
-    return () => clearTimeout(t)
+    const timer = setTimeout(() => setQuery(input.trim()), 200)
+    return () => clearTimeout(timer)
   }, [input])
   const language = practiceLanguage()
   const { data = [] } = useSearchPracticeConceptsQuery(
@@ -77,9 +91,7 @@ export function TagPicker({
       onInputChange={(_e, next) => setInput(next)}
       onChange={(_e, next) => onChange(next.slice(0, 50))}
       getOptionLabel={(id) => labels.get(id) ?? id}
-      renderInput={(params) => (
-        <TextField {...params} label="Tags (search the vocabulary in any language)" />
-      )}
+      renderInput={(params) => <TextField {...params} label={t('targets.tags')} />}
     />
   )
 }
@@ -112,6 +124,7 @@ function UploadDialog({
   open: boolean
   onClose: () => void
 }) {
+  const { t } = useTranslation(['practice', 'common'])
   const [drafts, setDrafts] = useState<Draft[]>([])
   const [create, creating] = useCreatePracticeTargetsMutation()
   const [report, setReport] = useState<string | null>(null)
@@ -158,7 +171,7 @@ function UploadDialog({
           })),
         },
       }).unwrap()
-      created.push(...result.created.map((t) => t.title))
+      created.push(...result.created.map((target) => target.title))
       refused.push(...result.refused.map((r) => `${r.fileName ?? `#${r.index + 1}`}: ${r.message}`))
       batch = []
       size = 0
@@ -171,19 +184,22 @@ function UploadDialog({
       }
       await send()
       setReport(
-        `${created.length} of ${drafts.length} ${drafts.length === 1 ? 'target' : 'targets'} added.` +
-          (refused.length > 0 ? ` Refused: ${refused.join('; ')}` : ''),
+        t('targets.added', { created: created.length, total: drafts.length }) +
+          (refused.length > 0 ? ` ${t('targets.refused', { list: refused.join('; ') })}` : ''),
       )
       if (refused.length === 0) setDrafts([])
     } catch (err) {
       setReport(
-        `${created.length} added before the upload failed: ${errorMessage(err, 'please try again.')}`,
+        t('targets.uploadFailed', {
+          created: created.length,
+          reason: errorMessage(err, t('targets.tryAgainLower')),
+        }),
       )
     }
   }
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="md">
-      <DialogTitle>Upload targets</DialogTitle>
+      <DialogTitle>{t('targets.uploadTargets')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <Button
@@ -192,7 +208,7 @@ function UploadDialog({
             startIcon={<UploadIcon />}
             sx={{ alignSelf: 'flex-start', minHeight: 44 }}
           >
-            Choose images
+            {t('targets.chooseImages')}
             <input
               hidden
               type="file"
@@ -213,12 +229,12 @@ function UploadDialog({
                   />
                   <Stack spacing={1.5} sx={{ flex: 1, minWidth: 0 }}>
                     <TextField
-                      label="Title"
+                      label={t('targets.title')}
                       value={d.title}
                       onChange={(e) => update(i, { title: e.target.value })}
                     />
                     <TextField
-                      label="Feedback"
+                      label={t('targets.feedback')}
                       multiline
                       minRows={2}
                       value={d.feedback}
@@ -227,22 +243,18 @@ function UploadDialog({
                     <TagPicker value={d.tags} onChange={(tags) => update(i, { tags })} />
                     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
                       <FormControl sx={{ minWidth: 180 }}>
-                        <InputLabel id={`licence-${i}`}>Licence</InputLabel>
+                        <InputLabel id={`licence-${i}`}>{t('targets.licence')}</InputLabel>
                         <Select
                           labelId={`licence-${i}`}
-                          label="Licence"
+                          label={t('targets.licence')}
                           value={d.licence}
                           onChange={(e) => update(i, { licence: e.target.value as Licence })}
                         >
-                          {LICENCES.map((l) => (
-                            <MenuItem key={l.value} value={l.value}>
-                              {l.label}
-                            </MenuItem>
-                          ))}
+                          {licenceOptions((key) => t(`targets.licences.${key}`))}
                         </Select>
                       </FormControl>
                       <TextField
-                        label="Source"
+                        label={t('targets.source')}
                         value={d.source}
                         onChange={(e) => update(i, { source: e.target.value })}
                         sx={{ flex: 1 }}
@@ -250,7 +262,7 @@ function UploadDialog({
                     </Stack>
                     {d.licence === 'CC-BY-4.0' ? (
                       <TextField
-                        label="Attribution"
+                        label={t('targets.attribution')}
                         value={d.attribution}
                         onChange={(e) => update(i, { attribution: e.target.value })}
                       />
@@ -268,14 +280,16 @@ function UploadDialog({
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('common:close')}</Button>
         <Button
           variant="contained"
           disabled={drafts.length === 0 || creating.isLoading}
           startIcon={creating.isLoading ? <CircularProgress size={18} aria-hidden /> : null}
           onClick={() => void upload()}
         >
-          Upload {drafts.length > 0 ? drafts.length : ''}
+          {drafts.length > 0
+            ? t('targets.uploadCount', { count: drafts.length })
+            : t('targets.upload')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -284,6 +298,7 @@ function UploadDialog({
 
 /** Rendered with the target's id as its key, so a new target starts a new draft. */
 function EditDialog({ target, onClose }: { target: PracticeTarget; onClose: () => void }) {
+  const { t } = useTranslation('practice')
   const [update, updating] = useUpdatePracticeTargetMutation()
   const [draft, setDraft] = useState<PracticeTarget>(target)
   const [failure, setFailure] = useState<string | null>(null)
@@ -303,21 +318,21 @@ function EditDialog({ target, onClose }: { target: PracticeTarget; onClose: () =
       }).unwrap()
       onClose()
     } catch (err) {
-      setFailure(errorMessage(err, 'Could not save. Please try again.'))
+      setFailure(errorMessage(err, t('targets.saveFailed')))
     }
   }
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
-      <DialogTitle>Edit {draft.title}</DialogTitle>
+      <DialogTitle>{t('targets.editTitle', { title: draft.title })}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <TextField
-            label="Title"
+            label={t('targets.title')}
             value={draft.title}
             onChange={(e) => setDraft({ ...draft, title: e.target.value })}
           />
           <TextField
-            label="Feedback"
+            label={t('targets.feedback')}
             multiline
             minRows={3}
             value={draft.feedback}
@@ -325,32 +340,28 @@ function EditDialog({ target, onClose }: { target: PracticeTarget; onClose: () =
           />
           <TagPicker value={draft.tags} onChange={(tags) => setDraft({ ...draft, tags })} />
           <TextField
-            label="Frontloading hint (optional)"
+            label={t('targets.frontloading')}
             value={draft.frontloading ?? ''}
             onChange={(e) => setDraft({ ...draft, frontloading: e.target.value || null })}
           />
           <FormControl>
-            <InputLabel id="edit-licence">Licence</InputLabel>
+            <InputLabel id="edit-licence">{t('targets.licence')}</InputLabel>
             <Select
               labelId="edit-licence"
-              label="Licence"
+              label={t('targets.licence')}
               value={draft.licence}
               onChange={(e) => setDraft({ ...draft, licence: e.target.value as Licence })}
             >
-              {LICENCES.map((l) => (
-                <MenuItem key={l.value} value={l.value}>
-                  {l.label}
-                </MenuItem>
-              ))}
+              {licenceOptions((key) => t(`targets.licences.${key}`))}
             </Select>
           </FormControl>
           <TextField
-            label="Source"
+            label={t('targets.source')}
             value={draft.source}
             onChange={(e) => setDraft({ ...draft, source: e.target.value })}
           />
           <TextField
-            label="Attribution"
+            label={t('targets.attribution')}
             value={draft.attribution ?? ''}
             onChange={(e) => setDraft({ ...draft, attribution: e.target.value || null })}
           />
@@ -358,9 +369,9 @@ function EditDialog({ target, onClose }: { target: PracticeTarget; onClose: () =
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('targets.cancel')}</Button>
         <Button variant="contained" disabled={updating.isLoading} onClick={() => void save()}>
-          Save
+          {t('targets.save')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -369,11 +380,12 @@ function EditDialog({ target, onClose }: { target: PracticeTarget; onClose: () =
 
 export function AdminTargetsPage() {
   usePageMeta('adminTargets')
+  const { t } = useTranslation('practice')
   return (
     <AdminOnly refusal="denied">
       <PageContainer>
         <Typography variant="h4" component="h1" gutterBottom>
-          Practice targets
+          {t('targets.heading')}
         </Typography>
         <TargetsManager />
       </PageContainer>
@@ -383,6 +395,7 @@ export function AdminTargetsPage() {
 
 /** Pools and their targets: upload, edit, retire, delete. Also the admin panel's tab. */
 export function TargetsManager() {
+  const { t } = useTranslation('practice')
   const { toast } = useToast()
   const pools = useListPracticePoolsQuery()
   const [poolId, setPoolId] = useState<string>('')
@@ -402,8 +415,8 @@ export function TargetsManager() {
       setNewPool('')
     } catch (err) {
       toast({
-        title: 'Pool not created',
-        description: errorMessage(err, 'Please try again.'),
+        title: t('targets.poolNotCreated'),
+        description: errorMessage(err, t('targets.tryAgain')),
         variant: 'destructive',
       })
     }
@@ -414,7 +427,7 @@ export function TargetsManager() {
     } catch (err) {
       toast({
         title: failed,
-        description: errorMessage(err, 'Please try again.'),
+        description: errorMessage(err, t('targets.tryAgain')),
         variant: 'destructive',
       })
     }
@@ -428,22 +441,26 @@ export function TargetsManager() {
         sx={{ alignItems: { sm: 'center' } }}
       >
         <FormControl sx={{ minWidth: 220 }}>
-          <InputLabel id="pool-label">Pool</InputLabel>
+          <InputLabel id="pool-label">{t('targets.pool')}</InputLabel>
           <Select
             labelId="pool-label"
-            label="Pool"
+            label={t('targets.pool')}
             value={chosen}
             onChange={(e) => setPoolId(String(e.target.value))}
           >
             {(pools.data ?? []).map((p) => (
               <MenuItem key={p.id} value={p.id}>
-                {p.name} ({p.activeTargets} active of {p.targets})
+                {t('targets.poolOption', {
+                  name: p.name,
+                  active: p.activeTargets,
+                  total: p.targets,
+                })}
               </MenuItem>
             ))}
           </Select>
         </FormControl>
         <TextField
-          label="New pool name"
+          label={t('targets.newPoolName')}
           value={newPool}
           onChange={(e) => setNewPool(e.target.value)}
           size="small"
@@ -454,7 +471,7 @@ export function TargetsManager() {
           onClick={() => void addPool()}
           sx={{ minHeight: 44 }}
         >
-          Create pool
+          {t('targets.createPool')}
         </Button>
         <Button
           variant="contained"
@@ -463,11 +480,11 @@ export function TargetsManager() {
           onClick={() => setUploading(true)}
           sx={{ minHeight: 44 }}
         >
-          Upload targets
+          {t('targets.uploadTargets')}
         </Button>
       </Stack>
       {targets.isFetching && !targets.data ? (
-        <CircularProgress aria-label="Loading targets" />
+        <CircularProgress aria-label={t('targets.loadingTargets')} />
       ) : null}
       <Box
         sx={{
@@ -476,34 +493,35 @@ export function TargetsManager() {
           gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))',
         }}
       >
-        {(targets.data ?? []).map((t) => (
+        {(targets.data ?? []).map((target) => (
           <Card
-            key={t.id}
+            key={target.id}
             variant="outlined"
-            aria-label={t.title}
-            sx={{ opacity: t.retired ? 0.6 : 1 }}
+            aria-label={target.title}
+            sx={{ opacity: target.retired ? 0.6 : 1 }}
           >
             <Box
               component="img"
-              src={t.imageUrl}
-              alt={t.title}
+              src={target.imageUrl}
+              alt={target.title}
               sx={{ width: '100%', height: 160, objectFit: 'cover' }}
             />
             <CardContent>
               <Typography variant="subtitle1" component="h3">
-                {t.title} {t.retired ? <Chip size="small" label="Retired" /> : null}
+                {target.title}{' '}
+                {target.retired ? <Chip size="small" label={t('targets.retired')} /> : null}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {t.licence} · shown in {t.sessions} {t.sessions === 1 ? 'session' : 'sessions'}
+                {t('targets.shownIn', { licence: target.licence, count: target.sessions })}
               </Typography>
               <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, my: 1 }}>
-                {t.tags.slice(0, 8).map((tag) => (
+                {target.tags.slice(0, 8).map((tag) => (
                   <Chip key={tag} size="small" label={tag} variant="outlined" />
                 ))}
               </Stack>
               <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-                <Button size="small" onClick={() => setEditing(t)} sx={{ minHeight: 44 }}>
-                  Edit
+                <Button size="small" onClick={() => setEditing(target)} sx={{ minHeight: 44 }}>
+                  {t('targets.edit')}
                 </Button>
                 <Button
                   size="small"
@@ -511,25 +529,30 @@ export function TargetsManager() {
                     void act(
                       () =>
                         update({
-                          targetId: t.id,
-                          practiceTargetUpdate: { retired: !t.retired },
+                          targetId: target.id,
+                          practiceTargetUpdate: { retired: !target.retired },
                         }).unwrap(),
-                      'Not changed',
+                      t('targets.notChanged'),
                     )
                   }
                   sx={{ minHeight: 44 }}
                 >
-                  {t.retired ? 'Bring back' : 'Retire'}
+                  {target.retired ? t('targets.bringBack') : t('targets.retire')}
                 </Button>
                 <Button
                   size="small"
                   color="error"
-                  disabled={t.sessions > 0}
-                  title={t.sessions > 0 ? 'Used by sessions: retire it instead' : undefined}
-                  onClick={() => void act(() => remove({ targetId: t.id }).unwrap(), 'Not deleted')}
+                  disabled={target.sessions > 0}
+                  title={target.sessions > 0 ? t('targets.usedBySessions') : undefined}
+                  onClick={() =>
+                    void act(
+                      () => remove({ targetId: target.id }).unwrap(),
+                      t('targets.notDeleted'),
+                    )
+                  }
                   sx={{ minHeight: 44 }}
                 >
-                  Delete
+                  {t('targets.delete')}
                 </Button>
               </Stack>
             </CardContent>

@@ -14,7 +14,9 @@ import {
   Typography,
 } from '@mui/material'
 import { skipToken } from '@reduxjs/toolkit/query'
+import i18next from 'i18next'
 import { useCallback, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useParams } from 'react-router-dom'
 import { useAuth } from '../../components/auth/index.ts'
 import { PageContainer } from '../../components/page-container.tsx'
@@ -36,24 +38,35 @@ import { judgeByText, practiceLanguage } from './preferences.ts'
 import { useAutosave } from './use-autosave.ts'
 import type { SaveState } from './use-autosave.ts'
 
-const SAVE_LABELS: Record<SaveState, string> = {
-  saved: 'Saved',
-  saving: 'Saving…',
-  unsaved: 'Not saved yet',
-  offline: 'Offline — will retry',
-  conflict: 'Changed on another device',
-}
+/** The autosave's states, as keys of the save labels (translated at render). */
+const SAVE_LABELS = {
+  saved: 'session.saveState.saved',
+  saving: 'session.saveState.saving',
+  unsaved: 'session.saveState.unsaved',
+  offline: 'session.saveState.offline',
+  conflict: 'session.saveState.conflict',
+} as const satisfies Record<SaveState, string>
 
+/** The local sidereal time as "HH:MM LST" (or "not recorded" in the interface language). */
 export function formatLst(hours: number | null): string {
-  if (hours === null) return 'not recorded'
+  if (hours === null) return i18next.t('practice:session.notRecorded')
   const h = Math.floor(hours)
   const m = Math.floor((hours - h) * 60)
   return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')} LST`
 }
 
+/** When the session started, in UTC, in the interface language. */
+const startedUtc = (language: string, iso: string) =>
+  new Intl.DateTimeFormat(language, {
+    dateStyle: 'medium',
+    timeStyle: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(iso))
+
 /** One session: the write-up (autosaved), then the lock, the judging and the reveal. */
 export function PracticeSessionPage() {
   usePageMeta('practiceSession')
+  const { t } = useTranslation('practice')
   const { id = '' } = useParams()
   // Asked once the session is known: before that a reload would ask without a token (a 401).
   const { status } = useAuth()
@@ -72,7 +85,7 @@ export function PracticeSessionPage() {
   if (isLoading || status === 'restoring') {
     return (
       <PageContainer>
-        <CircularProgress aria-label="Loading the session" />
+        <CircularProgress aria-label={t('session.loading')} />
       </PageContainer>
     )
   }
@@ -80,8 +93,8 @@ export function PracticeSessionPage() {
     return (
       <PageContainer>
         <Alert severity="error">
-          {errorMessage(error, 'This session could not be loaded.')}{' '}
-          <RouterLink to={paths.practice}>Back to practice</RouterLink>
+          {errorMessage(error, t('session.loadFailed'))}{' '}
+          <RouterLink to={paths.practice}>{t('session.backToPractice')}</RouterLink>
         </Alert>
       </PageContainer>
     )
@@ -106,6 +119,7 @@ function SessionView({
   refetch: () => void
 }) {
   const { id } = session
+  const { t, i18n } = useTranslation('practice')
   const { toast } = useToast()
   const [saveWriteUp] = useSavePracticeWriteUpMutation()
   const [lock, locking] = useLockPracticeSessionMutation()
@@ -120,11 +134,11 @@ function SessionView({
   )
   const onConflict = useCallback(() => {
     toast({
-      title: 'Changed on another device',
-      description: 'The newest version of this write-up has been loaded.',
+      title: t('session.conflictTitle'),
+      description: t('session.conflictDescription'),
     })
     reload()
-  }, [reload, toast])
+  }, [reload, toast, t])
   const autosave = useAutosave(session.revision, save, onConflict)
 
   const open = session.status === 'open'
@@ -140,8 +154,8 @@ function SessionView({
       refetch()
     } catch (err) {
       toast({
-        title: 'Could not lock',
-        description: errorMessage(err, 'Please try again.'),
+        title: t('session.lockFailed'),
+        description: errorMessage(err, t('session.tryAgain')),
         variant: 'destructive',
       })
     }
@@ -152,8 +166,8 @@ function SessionView({
       refetch()
     } catch (err) {
       toast({
-        title: 'Could not judge',
-        description: errorMessage(err, 'Please try again.'),
+        title: t('session.judgeFailed'),
+        description: errorMessage(err, t('session.tryAgain')),
         variant: 'destructive',
       })
     }
@@ -164,14 +178,17 @@ function SessionView({
       <Stack spacing={2}>
         <Box>
           <Typography variant="h4" component="h1">
-            Session {session.trn}
+            {t('session.heading', { trn: session.trn })}
           </Typography>
           <Typography color="text.secondary">
-            Started {new Date(session.startedAt).toUTCString()} · {formatLst(session.lstHours)}
-            {session.frontloading ? ` · Frontloading: ${session.frontloading}` : ''}
+            {t('session.started', { date: startedUtc(i18n.language, session.startedAt) })} ·{' '}
+            {formatLst(session.lstHours)}
+            {session.frontloading
+              ? ` · ${t('session.frontloading', { hint: session.frontloading })}`
+              : ''}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
-            Commitment: {session.commitment}
+            {t('session.commitment', { commitment: session.commitment })}
           </Typography>
         </Box>
         <WriteUpEditor
@@ -207,7 +224,7 @@ function SessionView({
           }}
         >
           <Typography role="status" aria-live="polite" sx={{ flex: 1 }}>
-            {SAVE_LABELS[autosave.state]}
+            {t(SAVE_LABELS[autosave.state])}
           </Typography>
           <Button
             variant="contained"
@@ -218,22 +235,19 @@ function SessionView({
             onClick={() => setConfirmLock(true)}
             sx={{ minHeight: 44 }}
           >
-            Lock and see the candidates
+            {t('session.lockAndSee')}
           </Button>
         </Paper>
       ) : null}
       <Dialog open={confirmLock} onClose={() => setConfirmLock(false)}>
-        <DialogTitle>Lock the write-up?</DialogTitle>
+        <DialogTitle>{t('session.lockTitle')}</DialogTitle>
         <DialogContent>
-          <DialogContentText>
-            The write-up becomes read-only and its fingerprint is recorded. Then you will see the
-            candidates and rank them.
-          </DialogContentText>
+          <DialogContentText>{t('session.lockText')}</DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setConfirmLock(false)}>Keep writing</Button>
+          <Button onClick={() => setConfirmLock(false)}>{t('session.keepWriting')}</Button>
           <Button variant="contained" onClick={() => void doLock()}>
-            Lock
+            {t('session.lock')}
           </Button>
         </DialogActions>
       </Dialog>

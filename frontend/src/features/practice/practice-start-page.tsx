@@ -20,6 +20,7 @@ import {
 } from '@mui/material'
 import { skipToken } from '@reduxjs/toolkit/query'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useNavigate } from 'react-router-dom'
 import { useAuth } from '../../components/auth/index.ts'
 import { PageContainer } from '../../components/page-container.tsx'
@@ -30,6 +31,7 @@ import { useCalculateSiderealTimeCustomMutation } from '../../lib/api/generated.
 import { useListPracticeSessionsQuery, useStartPracticeSessionMutation } from './api.ts'
 import { TrialRunner } from './components/trial-runner.tsx'
 import { judgeByText, savedCity, setJudgeByText, setSavedCity } from './preferences.ts'
+import { formatDateTime } from './format.ts'
 import { formatLst } from './practice-session-page.tsx'
 
 /** The position for the session's sidereal time, or nothing if the viewer declines. */
@@ -46,6 +48,7 @@ function currentPosition(): Promise<{ latitude: number; longitude: number } | nu
 
 export function PracticeStartPage() {
   usePageMeta('practice')
+  const { t, i18n } = useTranslation('practice')
   const { status, openSignIn } = useAuth()
   const signedIn = status === 'signedIn'
   const navigate = useNavigate()
@@ -71,9 +74,7 @@ export function PracticeStartPage() {
         }).unwrap()
         position = { latitude: found.location.latitude, longitude: found.location.longitude }
       } catch (err) {
-        setFailure(
-          errorMessage(err, `“${city.trim()}” was not found. Check the spelling or clear it.`),
-        )
+        setFailure(errorMessage(err, t('start.cityNotFound', { city: city.trim() })))
         return
       }
     } else if (useLocation) position = await currentPosition()
@@ -83,20 +84,16 @@ export function PracticeStartPage() {
       }).unwrap()
       navigate(practiceSessionPath(started.id))
     } catch (err) {
-      setFailure(errorMessage(err, 'The session could not start. Please try again.'))
+      setFailure(errorMessage(err, t('start.startFailed')))
     }
   }
 
   return (
     <PageContainer>
       <Typography variant="h4" component="h1" gutterBottom>
-        Practice on a blind target
+        {t('start.heading')}
       </Typography>
-      <Typography sx={{ mb: 2, maxWidth: '70ch' }}>
-        The server seals a target and shows you only its reference number. Write your session up,
-        lock it, rank the candidates, and see the target, your score, and proof that the target was
-        fixed before you began.
-      </Typography>
+      <Typography sx={{ mb: 2, maxWidth: '70ch' }}>{t('start.intro')}</Typography>
       {trial && !signedIn ? (
         <TrialRunner onSignIn={openSignIn} />
       ) : (
@@ -105,7 +102,7 @@ export function PracticeStartPage() {
             <Stack spacing={2}>
               <Box>
                 <Typography variant="subtitle2" component="p" id="candidates-label">
-                  Candidates to judge among
+                  {t('start.candidatesLabel')}
                 </Typography>
                 <ToggleButtonGroup
                   exclusive
@@ -131,7 +128,7 @@ export function PracticeStartPage() {
                     }}
                   />
                 }
-                label="Judge by text instead of pictures (no wrong images)"
+                label={t('start.judgeByText')}
               />
               <FormControlLabel
                 control={
@@ -140,10 +137,10 @@ export function PracticeStartPage() {
                     onChange={(e) => setUseLocation(e.target.checked)}
                   />
                 }
-                label="Record the local sidereal time at my location (asks your browser)"
+                label={t('start.useLocation')}
               />
               <TextField
-                label="Or a city for the sidereal time (saved for next time)"
+                label={t('start.city')}
                 value={city}
                 onChange={(e) => setCity(e.target.value)}
                 sx={{ maxWidth: 420 }}
@@ -166,7 +163,7 @@ export function PracticeStartPage() {
                     onClick={() => void begin()}
                     sx={{ minHeight: 44 }}
                   >
-                    Start a session
+                    {t('start.startSession')}
                   </Button>
                 ) : (
                   <>
@@ -176,7 +173,7 @@ export function PracticeStartPage() {
                       onClick={() => setTrial(true)}
                       sx={{ minHeight: 44 }}
                     >
-                      Try one session (not saved)
+                      {t('start.tryOne')}
                     </Button>
                     <Button
                       variant="outlined"
@@ -184,13 +181,13 @@ export function PracticeStartPage() {
                       onClick={openSignIn}
                       sx={{ minHeight: 44 }}
                     >
-                      Sign in to keep your sessions
+                      {t('start.signInToKeep')}
                     </Button>
                   </>
                 )}
                 {signedIn ? (
                   <Button component={RouterLink} to={paths.practiceStats} sx={{ minHeight: 44 }}>
-                    Your statistics
+                    {t('start.yourStatistics')}
                   </Button>
                 ) : null}
               </Stack>
@@ -199,9 +196,9 @@ export function PracticeStartPage() {
         </Card>
       )}
       {signedIn && sessions.data && sessions.data.length > 0 ? (
-        <Box component="section" aria-label="Your sessions">
+        <Box component="section" aria-label={t('start.yourSessions')}>
           <Typography variant="h6" component="h2">
-            Your sessions
+            {t('start.yourSessions')}
           </Typography>
           <List>
             {sessions.data.slice(0, 20).map((s) => (
@@ -215,14 +212,14 @@ export function PracticeStartPage() {
                   />
                 ) : null}
                 <ListItemText
-                  primary={`${s.trn} · ${s.status === 'judged' ? `rank ${s.rank} of ${s.candidateCount}` : s.status === 'locked' ? 'waiting for your judging' : 'in progress'}`}
-                  secondary={`${new Date(s.startedAt).toLocaleString()} · ${formatLst(s.lstHours)}${s.title ? ` · ${s.title}` : ''}`}
+                  primary={`${s.trn} · ${s.status === 'judged' ? t('start.statusJudged', { rank: s.rank, candidates: s.candidateCount }) : s.status === 'locked' ? t('start.statusLocked') : t('start.statusOpen')}`}
+                  secondary={`${formatDateTime(i18n.language, s.startedAt)} · ${formatLst(s.lstHours)}${s.title ? ` · ${s.title}` : ''}`}
                 />
               </ListItemButton>
             ))}
           </List>
           <Link component={RouterLink} to={paths.practiceStats}>
-            All statistics and the export
+            {t('start.allStatistics')}
           </Link>
         </Box>
       ) : null}

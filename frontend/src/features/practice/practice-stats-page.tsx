@@ -18,10 +18,10 @@ import {
   TableRow,
   Typography,
 } from '@mui/material'
-import { count } from '../../lib/text/count.ts'
 import { BarChart } from '@mui/x-charts/BarChart'
 import { LineChart } from '@mui/x-charts/LineChart'
 import { skipToken } from '@reduxjs/toolkit/query'
+import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router-dom'
 import { useAuth } from '../../components/auth/index.ts'
 import { PageContainer } from '../../components/page-container.tsx'
@@ -31,9 +31,29 @@ import { errorMessage } from '../../lib/api/index.ts'
 import { usePageMeta } from '../../lib/use-page-meta.ts'
 import { useGetPracticeStatsQuery, useLazyExportPracticeSessionsQuery } from './api.ts'
 import type { PracticeStats } from './api.ts'
+import { fixed, formatDateTime, formatNumber } from './format.ts'
 import { formatLst } from './practice-session-page.tsx'
 
-const fixed = (x: number | null, digits = 2) => (x === null ? '—' : x.toFixed(digits))
+/** The sensory columns the statistics name (the server's keys). */
+const COLUMNS = [
+  'colours',
+  'textures',
+  'temperatures',
+  'sounds',
+  'smells',
+  'tastes',
+  'luminance',
+  'energetics',
+  'dimensionals',
+] as const
+/** The window around 13.5 h LST the statistics compare (a time range, the same in every language). */
+const SIDEREAL_WINDOW = '12:30–14:30 LST'
+
+const EXPORT_FORMATS = ['json', 'csv'] as const
+
+type ColumnKey = (typeof COLUMNS)[number]
+const isColumn = (category: string): category is ColumnKey =>
+  (COLUMNS as readonly string[]).includes(category)
 
 function download(text: string, fileName: string, type: string) {
   const url = URL.createObjectURL(new Blob([text], { type }))
@@ -45,12 +65,12 @@ function download(text: string, fileName: string, type: string) {
 }
 
 function Figures({ stats }: { stats: PracticeStats }) {
+  const { t, i18n } = useTranslation('practice')
+  const language = i18n.language
   if (!stats.significanceShown) {
     return (
       <Alert severity="info">
-        {stats.judged} judged {stats.judged === 1 ? 'session' : 'sessions'} so far.{' '}
-        {10 - stats.judged} more before the statistics mean anything: with few sessions, chance
-        alone easily looks like a talent — or like none.
+        {t('stats.tooFew', { judged: stats.judged, remaining: 10 - stats.judged })}
       </Alert>
     )
   }
@@ -60,15 +80,31 @@ function Figures({ stats }: { stats: PracticeStats }) {
       <CardContent>
         <Grid container spacing={2}>
           {[
-            ['Sum of ranks', `${stats.sumOfRanks} (chance: ${stats.expectedSumOfRanks})`],
-            ['z score', fixed(stats.z)],
-            ['Effect size (z/√n)', fixed(stats.effectSize)],
-            ['First-place hits', `${stats.hits} (chance: ${stats.expectedHits.toFixed(1)})`],
             [
-              'Probability of as many hits by chance',
-              p === null ? '—' : p < 0.001 ? '< 0.001' : p.toFixed(3),
+              t('stats.sumOfRanks'),
+              t('stats.withChance', {
+                value: formatNumber(language, stats.sumOfRanks),
+                expected: formatNumber(language, stats.expectedSumOfRanks),
+              }),
             ],
-            ['Mean figure of merit', fixed(stats.meanFigureOfMerit)],
+            [t('stats.zScore'), fixed(language, stats.z)],
+            [t('stats.effectSize'), fixed(language, stats.effectSize)],
+            [
+              t('stats.firstPlaceHits'),
+              t('stats.withChance', {
+                value: formatNumber(language, stats.hits),
+                expected: fixed(language, stats.expectedHits, 1),
+              }),
+            ],
+            [
+              t('stats.hitsProbability'),
+              p === null
+                ? '—'
+                : p < 0.001
+                  ? `< ${fixed(language, 0.001, 3)}`
+                  : fixed(language, p, 3),
+            ],
+            [t('stats.meanFigureOfMerit'), fixed(language, stats.meanFigureOfMerit)],
           ].map(([label, value]) => (
             <Grid size={{ xs: 6, md: 4 }} key={label}>
               <Typography variant="body2" color="text.secondary">
@@ -81,9 +117,7 @@ function Figures({ stats }: { stats: PracticeStats }) {
           ))}
         </Grid>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-          What chance looks like: with no information, the target's rank is equally likely to be any
-          place, so z stays near 0 (between −2 and 2 in 95 of 100 series) and first places come at
-          about one in N. A positive z means your targets ranked better than chance.
+          {t('stats.chanceExplanation')}
         </Typography>
       </CardContent>
     </Card>
@@ -92,6 +126,8 @@ function Figures({ stats }: { stats: PracticeStats }) {
 
 export function PracticeStatsPage() {
   usePageMeta('practiceStats')
+  const { t, i18n } = useTranslation('practice')
+  const language = i18n.language
   const { status, openSignIn } = useAuth()
   const {
     data: stats,
@@ -111,8 +147,8 @@ export function PracticeStatsPage() {
       )
     } catch (err) {
       toast({
-        title: 'Export failed',
-        description: errorMessage(err, 'Please try again.'),
+        title: t('stats.exportFailed'),
+        description: errorMessage(err, t('stats.tryAgain')),
         variant: 'destructive',
       })
     }
@@ -121,17 +157,17 @@ export function PracticeStatsPage() {
     return (
       <PageContainer>
         <Typography variant="h4" component="h1" gutterBottom>
-          Practice statistics
+          {t('stats.heading')}
         </Typography>
         <Alert
           severity="info"
           action={
             <Button color="inherit" onClick={openSignIn}>
-              Sign in
+              {t('stats.signIn')}
             </Button>
           }
         >
-          Sign in to keep your practice sessions and see your statistics.
+          {t('stats.signInPrompt')}
         </Alert>
       </PageContainer>
     )
@@ -139,16 +175,14 @@ export function PracticeStatsPage() {
   if (isLoading || status === 'restoring') {
     return (
       <PageContainer>
-        <CircularProgress aria-label="Loading your statistics" />
+        <CircularProgress aria-label={t('stats.loading')} />
       </PageContainer>
     )
   }
   if (error || !stats) {
     return (
       <PageContainer>
-        <Alert severity="error">
-          {errorMessage(error, 'Your statistics could not be loaded.')}
-        </Alert>
+        <Alert severity="error">{errorMessage(error, t('stats.loadFailed'))}</Alert>
       </PageContainer>
     )
   }
@@ -156,18 +190,18 @@ export function PracticeStatsPage() {
   return (
     <PageContainer>
       <Typography variant="h4" component="h1" gutterBottom>
-        Practice statistics
+        {t('stats.heading')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {count(stats.sessions, 'session')}, {stats.judged} judged.
+        {t('stats.summary', { sessions: stats.sessions, judged: stats.judged })}
       </Typography>
       <Stack spacing={3}>
         <Figures stats={stats} />
         {judged.length > 0 ? (
-          <Card variant="outlined" component="section" aria-label="Over time">
+          <Card variant="outlined" component="section" aria-label={t('stats.overTimeRegion')}>
             <CardContent>
               <Typography variant="h6" component="h2">
-                Figure of merit and rank over time
+                {t('stats.overTimeHeading')}
               </Typography>
               <LineChart
                 height={260}
@@ -175,84 +209,102 @@ export function PracticeStatsPage() {
                   {
                     data: judged.map((_h, i) => i + 1),
                     scaleType: 'point',
-                    label: 'Judged session',
+                    label: t('stats.judgedSession'),
                   },
                 ]}
                 series={[
-                  { data: judged.map((h) => h.figureOfMerit ?? 0), label: 'Figure of merit' },
-                  { data: judged.map((h) => (h.rank ? 1 / h.rank : 0)), label: '1 / rank' },
+                  {
+                    data: judged.map((h) => h.figureOfMerit ?? 0),
+                    label: t('stats.figureOfMerit'),
+                  },
+                  {
+                    data: judged.map((h) => (h.rank ? 1 / h.rank : 0)),
+                    label: t('stats.inverseRank'),
+                  },
                 ]}
               />
             </CardContent>
           </Card>
         ) : null}
-        <Card variant="outlined" component="section" aria-label="By sensory column">
+        <Card variant="outlined" component="section" aria-label={t('stats.byColumnRegion')}>
           <CardContent>
             <Typography variant="h6" component="h2">
-              Strengths by sensory column
+              {t('stats.byColumnHeading')}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              How often a column you wrote in named something the target has.
+              {t('stats.byColumnExplanation')}
             </Typography>
             <BarChart
               height={260}
-              xAxis={[{ data: stats.byCategory.map((c) => c.category), scaleType: 'band' }]}
+              xAxis={[
+                {
+                  data: stats.byCategory.map((c) =>
+                    isColumn(c.category) ? t(`stats.categories.${c.category}`) : c.category,
+                  ),
+                  scaleType: 'band',
+                },
+              ]}
               series={[
-                { data: stats.byCategory.map((c) => c.sessions), label: 'Sessions using it' },
-                { data: stats.byCategory.map((c) => c.matched), label: 'Matched the target' },
+                {
+                  data: stats.byCategory.map((c) => c.sessions),
+                  label: t('stats.sessionsUsing'),
+                },
+                {
+                  data: stats.byCategory.map((c) => c.matched),
+                  label: t('stats.matchedTarget'),
+                },
               ]}
             />
           </CardContent>
         </Card>
-        <Card variant="outlined" component="section" aria-label="By sidereal time">
+        <Card variant="outlined" component="section" aria-label={t('stats.bySiderealRegion')}>
           <CardContent>
             <Typography variant="h6" component="h2">
-              By local sidereal time
+              {t('stats.bySiderealHeading')}
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              Spottiswoode (1997) found larger effects within an hour of 13.5 h LST. Your sessions
-              inside and outside that window — reported, never promised.
+              {t('stats.siderealExplanation')}
             </Typography>
             <Table size="small" sx={{ maxWidth: 520 }}>
               <TableHead>
                 <TableRow>
-                  <TableCell>Window</TableCell>
-                  <TableCell align="right">Sessions</TableCell>
-                  <TableCell align="right">Mean rank</TableCell>
-                  <TableCell align="right">Hits</TableCell>
-                  <TableCell align="right">z</TableCell>
+                  <TableCell>{t('stats.window')}</TableCell>
+                  <TableCell align="right">{t('stats.sessions')}</TableCell>
+                  <TableCell align="right">{t('stats.meanRank')}</TableCell>
+                  <TableCell align="right">{t('stats.hits')}</TableCell>
+                  <TableCell align="right">{t('stats.z')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {(
                   [
-                    ['12:30–14:30 LST', stats.sidereal.inside],
-                    ['Other times', stats.sidereal.outside],
+                    [SIDEREAL_WINDOW, stats.sidereal.inside],
+                    [t('stats.otherTimes'), stats.sidereal.outside],
                   ] as const
                 ).map(([label, w]) => (
                   <TableRow key={label}>
                     <TableCell>{label}</TableCell>
-                    <TableCell align="right">{w.sessions}</TableCell>
-                    <TableCell align="right">{fixed(w.meanRank)}</TableCell>
-                    <TableCell align="right">{w.hits}</TableCell>
-                    <TableCell align="right">{fixed(w.z)}</TableCell>
+                    <TableCell align="right">{formatNumber(language, w.sessions)}</TableCell>
+                    <TableCell align="right">{fixed(language, w.meanRank)}</TableCell>
+                    <TableCell align="right">{formatNumber(language, w.hits)}</TableCell>
+                    <TableCell align="right">{fixed(language, w.z)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
             </Table>
             {stats.sidereal.unknown > 0 ? (
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                {stats.sidereal.unknown} judged sessions have no sidereal time (no location).
+                {t('stats.noSidereal', { count: stats.sidereal.unknown })}
               </Typography>
             ) : null}
           </CardContent>
         </Card>
-        <Box component="section" aria-label="History">
+        <Box component="section" aria-label={t('stats.historyRegion')}>
           <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
             <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
-              Session history
+              {t('stats.historyHeading')}
             </Typography>
-            {(['json', 'csv'] as const).map((format) => (
+            {EXPORT_FORMATS.map((format) => (
               <Button
                 key={format}
                 startIcon={<DownloadIcon />}
@@ -260,7 +312,7 @@ export function PracticeStatsPage() {
                 onClick={() => void save(format)}
                 sx={{ minHeight: 44 }}
               >
-                Export {format.toUpperCase()}
+                {t('stats.export', { format: format.toUpperCase() })}
               </Button>
             ))}
           </Stack>
@@ -277,10 +329,14 @@ export function PracticeStatsPage() {
                 ) : null}
                 <ListItemText
                   primary={`${s.trn}${s.title ? ` · ${s.title}` : ''}`}
-                  secondary={`${new Date(s.startedAt).toLocaleString()} · ${formatLst(s.lstHours)} · ${
+                  secondary={`${formatDateTime(language, s.startedAt)} · ${formatLst(s.lstHours)} · ${
                     s.status === 'judged'
-                      ? `rank ${s.rank} of ${s.candidateCount}, figure of merit ${fixed(s.figureOfMerit ?? 0)}`
-                      : s.status
+                      ? t('stats.historyJudged', {
+                          rank: s.rank,
+                          candidates: s.candidateCount,
+                          figureOfMerit: fixed(language, s.figureOfMerit ?? 0),
+                        })
+                      : t(`stats.status.${s.status}`)
                   }`}
                 />
               </ListItemButton>

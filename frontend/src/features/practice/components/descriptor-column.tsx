@@ -1,6 +1,7 @@
 import { Autocomplete, Chip, TextField } from '@mui/material'
 import { skipToken } from '@reduxjs/toolkit/query'
 import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useSearchPracticeConceptsQuery } from '../api.ts'
 import type { PracticeDescriptorEntry } from '../api.ts'
 import type { Language } from '../../../lib/api/generated.ts'
@@ -29,6 +30,7 @@ export function DescriptorColumn({
   onChange: (entries: PracticeDescriptorEntry[]) => void
   readOnly: boolean
 }) {
+  const { t } = useTranslation('practice')
   const [input, setInput] = useState('')
   const [query, setQuery] = useState('')
   useEffect(() => {
@@ -85,7 +87,7 @@ export function DescriptorColumn({
         })
       }
       renderInput={(params) => (
-        <TextField {...params} label={label} placeholder={readOnly ? '' : 'Type a word'} />
+        <TextField {...params} label={label} placeholder={readOnly ? '' : t('writeUp.typeWord')} />
       )}
     />
   )

@@ -3,6 +3,7 @@ import UndoIcon from '@mui/icons-material/Undo'
 import { Box, Button, Stack, Typography } from '@mui/material'
 import { useEffect, useId, useRef } from 'react'
 import type { PointerEvent as ReactPointerEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { PracticeDrawing } from '../api.ts'
 
 type Point = [number, number, number, number]
@@ -54,6 +55,7 @@ export function DrawingPad({
   readOnly?: boolean
   height?: number
 }) {
+  const { t } = useTranslation('practice')
   const canvas = useRef<HTMLCanvasElement>(null)
   const labelId = useId()
   const drawing = value ?? EMPTY
@@ -119,7 +121,7 @@ export function DrawingPad({
         ref={canvas}
         role="img"
         aria-labelledby={labelId}
-        aria-description={`${strokes.length} strokes drawn`}
+        aria-description={t('drawing.strokes', { count: strokes.length })}
         onPointerDown={down}
         onPointerMove={move}
         onPointerUp={up}
@@ -146,7 +148,7 @@ export function DrawingPad({
             onClick={() => onChange?.({ strokes: strokes.slice(0, -1) })}
             sx={{ minHeight: 44 }}
           >
-            Undo stroke
+            {t('drawing.undo')}
           </Button>
           <Button
             size="small"
@@ -155,7 +157,7 @@ export function DrawingPad({
             onClick={() => onChange?.({ strokes: [] })}
             sx={{ minHeight: 44 }}
           >
-            Clear
+            {t('drawing.clear')}
           </Button>
         </Stack>
       )}

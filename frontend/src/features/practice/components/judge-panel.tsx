@@ -11,6 +11,7 @@ import {
   Typography,
 } from '@mui/material'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { DragEvent } from 'react'
 import type { PracticeCandidate } from '../api.ts'
 import { moveItem } from '../ranking.ts'
@@ -31,19 +32,19 @@ export function JudgePanel({
   judging: boolean
   onJudge: (ranking: string[]) => void
 }) {
+  const { t } = useTranslation('practice')
   const [order, setOrder] = useState(() => candidates.map((c) => c.id))
   const [dragged, setDragged] = useState<number | null>(null)
   const byId = new Map(candidates.map((c) => [c.id, c]))
   const move = (from: number, to: number) => setOrder((o) => moveItem(o, from, to))
   return (
-    <Card variant="outlined" component="section" aria-label="Judging">
+    <Card variant="outlined" component="section" aria-label={t('judge.region')}>
       <CardContent>
         <Typography variant="h6" component="h2" gutterBottom>
-          Rank the candidates
+          {t('judge.heading')}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          One of these is your target. Put the one that matches your write-up best first, the least
-          like it last.
+          {t('judge.intro')}
         </Typography>
         <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {order.map((id, index) => {
@@ -54,7 +55,7 @@ export function JudgePanel({
                 component="li"
                 key={id}
                 draggable
-                aria-label={`Rank ${index + 1}`}
+                aria-label={t('judge.rank', { rank: index + 1 })}
                 onDragStart={() => setDragged(index)}
                 onDragOver={(e: DragEvent) => e.preventDefault()}
                 onDrop={() => {
@@ -85,7 +86,7 @@ export function JudgePanel({
                   <Box
                     component="img"
                     src={candidate.imageUrl}
-                    alt={`Candidate ranked ${index + 1}`}
+                    alt={t('judge.candidateAlt', { rank: index + 1 })}
                     sx={{
                       flex: 1,
                       minWidth: 0,
@@ -97,7 +98,7 @@ export function JudgePanel({
                 )}
                 <Stack>
                   <IconButton
-                    aria-label={`Move candidate ${index + 1} up`}
+                    aria-label={t('judge.moveUp', { rank: index + 1 })}
                     disabled={index === 0}
                     onClick={() => move(index, index - 1)}
                     sx={{ width: 44, height: 44 }}
@@ -105,7 +106,7 @@ export function JudgePanel({
                     <ArrowUpwardIcon />
                   </IconButton>
                   <IconButton
-                    aria-label={`Move candidate ${index + 1} down`}
+                    aria-label={t('judge.moveDown', { rank: index + 1 })}
                     disabled={index === order.length - 1}
                     onClick={() => move(index, index + 1)}
                     sx={{ width: 44, height: 44 }}
@@ -125,7 +126,7 @@ export function JudgePanel({
           startIcon={judging ? <CircularProgress size={18} aria-hidden /> : null}
           onClick={() => onJudge(order)}
         >
-          Judge and reveal the target
+          {t('judge.submit')}
         </Button>
       </CardContent>
     </Card>

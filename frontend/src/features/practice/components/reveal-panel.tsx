@@ -13,14 +13,18 @@ import {
   Typography,
 } from '@mui/material'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { PracticeReveal } from '../api.ts'
 import { verifyReveal } from '../verify.ts'
 import type { Verification } from '../verify.ts'
+import { fixed } from '../format.ts'
 
-const percent = (x: number) => `${Math.round(x * 100)}%`
+const percent = (language: string, x: number) =>
+  new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(x)
 
 function ConceptChips({ ids, color }: { ids: string[]; color: 'success' | 'default' }) {
-  if (ids.length === 0) return <Typography color="text.secondary">none</Typography>
+  const { t } = useTranslation('practice')
+  if (ids.length === 0) return <Typography color="text.secondary">{t('reveal.none')}</Typography>
   return (
     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
       {ids.map((id) => (
@@ -40,6 +44,7 @@ export function RevealPanel({
   commitment: string
   authorization?: string | undefined
 }) {
+  const { t, i18n } = useTranslation('practice')
   const [checking, setChecking] = useState(false)
   const [result, setResult] = useState<Verification | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
@@ -51,24 +56,24 @@ export function RevealPanel({
         cache: 'no-store',
         ...(authorization ? { headers: { authorization } } : {}),
       })
-      if (!response.ok) throw new Error(`the image answered ${response.status}`)
+      if (!response.ok) throw new Error(t('reveal.imageAnswered', { status: response.status }))
       setResult(await verifyReveal(reveal, commitment, await response.arrayBuffer()))
     } catch (err) {
-      setFailure(`Could not check: ${(err as Error).message}. Try again.`)
+      setFailure(t('reveal.checkFailed', { reason: (err as Error).message }))
     } finally {
       setChecking(false)
     }
   }
   const { score } = reveal
   return (
-    <Card variant="outlined" component="section" aria-label="Reveal">
+    <Card variant="outlined" component="section" aria-label={t('reveal.region')}>
       <CardContent>
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, md: 6 }}>
             <Box
               component="img"
               src={reveal.imageUrl}
-              alt={`The target: ${reveal.title}`}
+              alt={t('reveal.targetAlt', { title: reveal.title })}
               sx={{ width: '100%', borderRadius: 1 }}
             />
             <Typography variant="caption" color="text.secondary" component="p">
@@ -84,36 +89,48 @@ export function RevealPanel({
             </Typography>
             <Typography sx={{ mb: 2 }}>{reveal.feedback}</Typography>
             <Typography variant="h6" component="p">
-              You ranked the target {reveal.rank} of {reveal.candidates}
-              {reveal.rank === 1 ? ' — a first-place hit.' : '.'}
+              {t(reveal.rank === 1 ? 'reveal.rankedHit' : 'reveal.ranked', {
+                rank: reveal.rank,
+                candidates: reveal.candidates,
+              })}
             </Typography>
             <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', my: 1 }}>
-              <Chip label={`Accuracy ${percent(score.accuracy)}`} />
-              <Chip label={`Reliability ${percent(score.reliability)}`} />
-              <Chip color="primary" label={`Figure of merit ${score.figureOfMerit.toFixed(2)}`} />
+              <Chip
+                label={t('reveal.accuracy', { value: percent(i18n.language, score.accuracy) })}
+              />
+              <Chip
+                label={t('reveal.reliability', {
+                  value: percent(i18n.language, score.reliability),
+                })}
+              />
+              <Chip
+                color="primary"
+                label={t('reveal.figureOfMerit', {
+                  value: fixed(i18n.language, score.figureOfMerit),
+                })}
+              />
             </Stack>
             <Typography variant="subtitle2" component="p">
-              Matched
+              {t('reveal.matched')}
             </Typography>
             <ConceptChips ids={score.matched} color="success" />
             <Typography variant="subtitle2" component="p" sx={{ mt: 1 }}>
-              On the target, not described
+              {t('reveal.missed')}
             </Typography>
             <ConceptChips ids={score.missed} color="default" />
             {score.unmatchedWords.length > 0 ? (
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                Not in the vocabulary (not scored): {score.unmatchedWords.join(', ')}
+                {t('reveal.notInVocabulary', { words: score.unmatchedWords.join(', ') })}
               </Typography>
             ) : null}
           </Grid>
         </Grid>
-        <Box component="section" aria-label="Verify" sx={{ mt: 3 }}>
+        <Box component="section" aria-label={t('reveal.verifyRegion')} sx={{ mt: 3 }}>
           <Typography variant="h6" component="h3">
-            Verify
+            {t('reveal.verifyHeading')}
           </Typography>
           <Typography color="text.secondary" variant="body2" sx={{ mb: 1 }}>
-            When the session started, the server published SHA-256(target id | image hash | secret).
-            Your browser now hashes the image it is shown and checks the commitment.
+            {t('reveal.verifyExplanation')}
           </Typography>
           <Button
             variant="outlined"
@@ -122,7 +139,7 @@ export function RevealPanel({
             sx={{ minHeight: 44 }}
             startIcon={checking ? <CircularProgress size={16} aria-hidden /> : null}
           >
-            Verify the commitment
+            {t('reveal.verifyButton')}
           </Button>
           {failure ? (
             <Alert severity="warning" sx={{ mt: 1 }}>
@@ -143,12 +160,12 @@ export function RevealPanel({
               }
             >
               {result.imageMatches && result.commitmentMatches
-                ? 'Commitment verified: the target was fixed before you started.'
-                : 'The commitment does not match: this target is not the one sealed at the start.'}
+                ? t('reveal.verified')
+                : t('reveal.mismatch')}
               <br />
-              Image SHA-256: {result.imageSha256}
+              {t('reveal.imageHash', { hash: result.imageSha256 })}
               <br />
-              Commitment: {result.commitment}
+              {t('reveal.commitment', { commitment: result.commitment })}
             </Alert>
           ) : null}
         </Box>

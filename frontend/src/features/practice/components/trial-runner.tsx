@@ -1,5 +1,6 @@
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material'
 import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { errorMessage } from '../../../lib/api/index.ts'
 import {
   useJudgePracticeTrialMutation,
@@ -35,6 +36,7 @@ function stored(): Trial | null {
 
 /** A visitor's session: nothing saved on the server; the write-up lives in this tab only. */
 export function TrialRunner({ onSignIn }: { onSignIn: () => void }) {
+  const { t } = useTranslation('practice')
   const [trial, setTrial] = useState<Trial | null>(stored)
   const [start, starting] = useStartPracticeTrialMutation()
   const [lock, locking] = useLockPracticeTrialMutation()
@@ -48,16 +50,16 @@ export function TrialRunner({ onSignIn }: { onSignIn: () => void }) {
   const begin = async () => {
     setFailure(null)
     try {
-      const t = await start().unwrap()
+      const started = await start().unwrap()
       setTrial({
-        trn: t.trn,
-        commitment: t.commitment,
-        frontloading: t.frontloading,
-        token: t.token,
+        trn: started.trn,
+        commitment: started.commitment,
+        frontloading: started.frontloading,
+        token: started.token,
         writeUp: {},
       })
     } catch (err) {
-      setFailure(errorMessage(err, 'The trial could not start. Please try again.'))
+      setFailure(errorMessage(err, t('trial.startFailed')))
     }
   }
 
@@ -72,9 +74,9 @@ export function TrialRunner({ onSignIn }: { onSignIn: () => void }) {
           sx={{ alignSelf: 'flex-start', minHeight: 44 }}
         >
           {starting.isLoading ? (
-            <CircularProgress size={18} aria-label="Starting" />
+            <CircularProgress size={18} aria-label={t('trial.starting')} />
           ) : (
-            'Start the trial'
+            t('trial.start')
           )}
         </Button>
       </Stack>
@@ -86,7 +88,7 @@ export function TrialRunner({ onSignIn }: { onSignIn: () => void }) {
       const locked = await lock({ practiceTrialToken: { token: trial.token } }).unwrap()
       setTrial({ ...trial, token: locked.token, candidates: locked.candidates })
     } catch (err) {
-      setFailure(errorMessage(err, 'Could not lock. Please try again.'))
+      setFailure(errorMessage(err, t('trial.lockFailed')))
     }
   }
   const doJudge = async (ranking: string[]) => {
@@ -96,7 +98,7 @@ export function TrialRunner({ onSignIn }: { onSignIn: () => void }) {
       }).unwrap()
       setTrial({ ...trial, reveal })
     } catch (err) {
-      setFailure(errorMessage(err, 'Could not judge. Please try again.'))
+      setFailure(errorMessage(err, t('trial.judgeFailed')))
     }
   }
 
@@ -106,19 +108,21 @@ export function TrialRunner({ onSignIn }: { onSignIn: () => void }) {
         severity="info"
         action={
           <Button color="inherit" size="small" onClick={onSignIn}>
-            Sign in
+            {t('trial.signIn')}
           </Button>
         }
       >
-        A trial: nothing is saved. Sign in to keep your sessions and see your statistics.
+        {t('trial.notice')}
       </Alert>
       <Box>
         <Typography variant="h5" component="h2">
-          Session {trial.trn}
+          {t('session.heading', { trn: trial.trn })}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
-          Commitment: {trial.commitment}
-          {trial.frontloading ? ` · Frontloading: ${trial.frontloading}` : ''}
+          {t('session.commitment', { commitment: trial.commitment })}
+          {trial.frontloading
+            ? ` · ${t('session.frontloading', { hint: trial.frontloading })}`
+            : ''}
         </Typography>
       </Box>
       {failure ? <Alert severity="warning">{failure}</Alert> : null}
@@ -135,7 +139,7 @@ export function TrialRunner({ onSignIn }: { onSignIn: () => void }) {
           disabled={locking.isLoading}
           sx={{ alignSelf: 'flex-start', minHeight: 44 }}
         >
-          Lock and see the candidates
+          {t('session.lockAndSee')}
         </Button>
       ) : null}
       {trial.candidates && !trial.reveal ? (
@@ -156,7 +160,7 @@ export function TrialRunner({ onSignIn }: { onSignIn: () => void }) {
             }}
             sx={{ alignSelf: 'flex-start', minHeight: 44 }}
           >
-            Start another trial
+            {t('trial.another')}
           </Button>
         </>
       ) : null}

@@ -14,46 +14,50 @@ import {
   Typography,
 } from '@mui/material'
 import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { Language } from '../../../lib/api/generated.ts'
 import type { PracticeDescriptorEntry, PracticeWriteUp } from '../api.ts'
 import { DescriptorColumn } from './descriptor-column.tsx'
 import { DrawingPad } from './drawing-pad.tsx'
+import { formatTime } from '../format.ts'
 
 type Stage2 = NonNullable<PracticeWriteUp['stage2']>
 type Column = keyof Stage2
 type MatrixRow = NonNullable<NonNullable<PracticeWriteUp['stage4']>['rows']>[number]
 type BreakKind = NonNullable<PracticeWriteUp['breaks']>[number]['kind']
 
-/** The Stage II columns, the vocabulary category each draws its suggestions from. */
-export const SENSORY_COLUMNS: { key: Column; label: string; category: string }[] = [
-  { key: 'colours', label: 'Colours', category: 'colors' },
-  { key: 'textures', label: 'Textures', category: 'textures' },
-  { key: 'temperatures', label: 'Temperatures', category: 'temperatures' },
-  { key: 'sounds', label: 'Sounds', category: 'sounds' },
-  { key: 'smells', label: 'Smells', category: 'smells' },
-  { key: 'tastes', label: 'Tastes', category: 'tastes' },
-  { key: 'luminance', label: 'Luminance', category: 'brightness' },
-  { key: 'energetics', label: 'Energetics', category: 'energetics' },
-  { key: 'dimensionals', label: 'Dimensionals', category: 'dimensionals' },
+/**
+ * The Stage II columns, the vocabulary category each draws its suggestions from (the label is
+ * the catalogue's `writeUp.columns.<key>`).
+ */
+export const SENSORY_COLUMNS: { key: Column; category: string }[] = [
+  { key: 'colours', category: 'colors' },
+  { key: 'textures', category: 'textures' },
+  { key: 'temperatures', category: 'temperatures' },
+  { key: 'sounds', category: 'sounds' },
+  { key: 'smells', category: 'smells' },
+  { key: 'tastes', category: 'tastes' },
+  { key: 'luminance', category: 'brightness' },
+  { key: 'energetics', category: 'energetics' },
+  { key: 'dimensionals', category: 'dimensionals' },
 ]
 
-const MATRIX: { key: keyof MatrixRow; label: string; title: string }[] = [
-  { key: 'S', label: 'S', title: 'Sensories' },
-  { key: 'D', label: 'D', title: 'Dimensionals' },
-  { key: 'AI', label: 'AI', title: 'Aesthetic impact' },
-  { key: 'EI', label: 'EI', title: 'Emotional impact' },
-  { key: 'T', label: 'T', title: 'Tangibles' },
-  { key: 'I', label: 'I', title: 'Intangibles' },
-  { key: 'AOL', label: 'AOL', title: 'Analytic overlay' },
-  { key: 'AOLS', label: 'AOL/S', title: 'Analytic overlay with sensories' },
+/** The Stage IV columns: the CRV abbreviation (kept in every language), the title translated. */
+const MATRIX: { key: keyof MatrixRow; label: string }[] = [
+  { key: 'S', label: 'S' },
+  { key: 'D', label: 'D' },
+  { key: 'AI', label: 'AI' },
+  { key: 'EI', label: 'EI' },
+  { key: 'T', label: 'T' },
+  { key: 'I', label: 'I' },
+  { key: 'AOL', label: 'AOL' },
+  { key: 'AOLS', label: 'AOL/S' },
 ]
 
-const BREAKS: { kind: BreakKind; label: string }[] = [
-  { kind: 'AOL', label: 'AOL break' },
-  { kind: 'AOL_DRIVE', label: 'AOL drive' },
-  { kind: 'BK', label: 'Break (BK)' },
-  { kind: 'CONFUSION', label: 'Confusion break' },
-]
+const BREAKS: BreakKind[] = ['AOL', 'AOL_DRIVE', 'BK', 'CONFUSION']
+
+/** An ideogram's A and B components. */
+const PARTS = ['a', 'b'] as const
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -80,6 +84,7 @@ export function WriteUpEditor({
   readOnly: boolean
   language: Language
 }) {
+  const { t, i18n } = useTranslation('practice')
   const ideograms = value.stage1?.ideograms ?? [{}]
   const rows = value.stage4?.rows ?? [{}]
   const breaks = value.breaks ?? []
@@ -89,13 +94,13 @@ export function WriteUpEditor({
 
   return (
     <Stack spacing={2}>
-      <Section title="Stage I: ideograms">
+      <Section title={t('writeUp.stage1')}>
         <Stack spacing={2} divider={<Divider flexItem />}>
           {ideograms.map((ideogram, i) => (
             <Grid container spacing={2} key={i}>
               <Grid size={{ xs: 12, md: 7 }}>
                 <DrawingPad
-                  label={`Ideogram ${i + 1}`}
+                  label={t('writeUp.ideogram', { number: i + 1 })}
                   value={ideogram.drawing}
                   readOnly={readOnly}
                   onChange={(drawing) =>
@@ -109,14 +114,10 @@ export function WriteUpEditor({
               </Grid>
               <Grid size={{ xs: 12, md: 5 }}>
                 <Stack spacing={2}>
-                  {(['a', 'b'] as const).map((part) => (
+                  {PARTS.map((part) => (
                     <TextField
                       key={part}
-                      label={
-                        part === 'a'
-                          ? 'A component (the feel of the motion)'
-                          : 'B component (first gestalt)'
-                      }
+                      label={part === 'a' ? t('writeUp.aComponent') : t('writeUp.bComponent')}
                       value={ideogram[part] ?? ''}
                       slotProps={{ input: { readOnly }, htmlInput: { maxLength: 500 } }}
                       onChange={(e) =>
@@ -141,17 +142,17 @@ export function WriteUpEditor({
             sx={{ mt: 2, minHeight: 44 }}
             onClick={() => set({ stage1: { ideograms: [...ideograms, {}] } })}
           >
-            Add ideogram
+            {t('writeUp.addIdeogram')}
           </Button>
         )}
       </Section>
 
-      <Section title="Stage II: sensories">
+      <Section title={t('writeUp.stage2')}>
         <Grid container spacing={2}>
           {SENSORY_COLUMNS.map((column) => (
             <Grid size={{ xs: 12, sm: 6, md: 4 }} key={column.key}>
               <DescriptorColumn
-                label={column.label}
+                label={t(`writeUp.columns.${column.key}`)}
                 category={column.category}
                 language={language}
                 readOnly={readOnly}
@@ -163,21 +164,21 @@ export function WriteUpEditor({
         </Grid>
       </Section>
 
-      <Section title="Aesthetic impact">
+      <Section title={t('writeUp.aestheticImpact')}>
         <TextField
           fullWidth
           multiline
           minRows={2}
-          label="Aesthetic impact"
+          label={t('writeUp.aestheticImpact')}
           value={value.aestheticImpact ?? ''}
           slotProps={{ input: { readOnly }, htmlInput: { maxLength: 2000 } }}
           onChange={(e) => set({ aestheticImpact: e.target.value })}
         />
       </Section>
 
-      <Section title="Stage III: sketch">
+      <Section title={t('writeUp.stage3')}>
         <DrawingPad
-          label="Sketch"
+          label={t('writeUp.sketch')}
           height={280}
           value={value.stage3?.sketch}
           readOnly={readOnly}
@@ -188,20 +189,20 @@ export function WriteUpEditor({
           multiline
           minRows={2}
           sx={{ mt: 2 }}
-          label="Sketch notes"
+          label={t('writeUp.sketchNotes')}
           value={value.stage3?.notes ?? ''}
           slotProps={{ input: { readOnly }, htmlInput: { maxLength: 2000 } }}
           onChange={(e) => set({ stage3: { ...value.stage3, notes: e.target.value } })}
         />
       </Section>
 
-      <Section title="Stage IV: matrix">
+      <Section title={t('writeUp.stage4')}>
         <Stack spacing={2} divider={<Divider flexItem />}>
           {rows.map((row, i) => (
             <Box
               key={i}
               role="group"
-              aria-label={`Matrix row ${i + 1}`}
+              aria-label={t('writeUp.matrixRow', { row: i + 1 })}
               sx={{
                 display: 'grid',
                 gap: 1,
@@ -213,11 +214,17 @@ export function WriteUpEditor({
                   key={column.key}
                   size="small"
                   label={column.label}
-                  title={column.title}
+                  title={t(`writeUp.matrix.${column.key}`)}
                   value={row[column.key] ?? ''}
                   slotProps={{
                     input: { readOnly },
-                    htmlInput: { maxLength: 500, 'aria-label': `${column.title}, row ${i + 1}` },
+                    htmlInput: {
+                      maxLength: 500,
+                      'aria-label': t('writeUp.matrixCell', {
+                        title: t(`writeUp.matrix.${column.key}`),
+                        row: i + 1,
+                      }),
+                    },
                   }}
                   onChange={(e) =>
                     set({
@@ -239,44 +246,47 @@ export function WriteUpEditor({
             sx={{ mt: 2, minHeight: 44 }}
             onClick={() => set({ stage4: { rows: [...rows, {}] } })}
           >
-            Add row
+            {t('writeUp.addRow')}
           </Button>
         )}
       </Section>
 
-      <Section title="Breaks">
+      <Section title={t('writeUp.breaks')}>
         {readOnly ? null : (
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: 1 }}>
-            {BREAKS.map((b) => (
+            {BREAKS.map((kind) => (
               <Button
-                key={b.kind}
+                key={kind}
                 variant="outlined"
                 sx={{ minHeight: 44 }}
                 onClick={() =>
                   set({
-                    breaks: [...breaks, { kind: b.kind, at: new Date().toISOString(), text: '' }],
+                    breaks: [...breaks, { kind, at: new Date().toISOString(), text: '' }],
                   })
                 }
               >
-                {b.label}
+                {t(`writeUp.breakKinds.${kind}`)}
               </Button>
             ))}
           </Stack>
         )}
         {breaks.length === 0 ? (
-          <Typography color="text.secondary">No breaks declared.</Typography>
+          <Typography color="text.secondary">{t('writeUp.noBreaks')}</Typography>
         ) : (
           <List dense>
             {breaks.map((b, i) => (
               <ListItem key={`${b.at}-${i}`} disableGutters sx={{ gap: 1, flexWrap: 'wrap' }}>
-                <Chip label={BREAKS.find((x) => x.kind === b.kind)?.label ?? b.kind} size="small" />
+                <Chip
+                  label={BREAKS.includes(b.kind) ? t(`writeUp.breakKinds.${b.kind}`) : b.kind}
+                  size="small"
+                />
                 <Typography variant="caption" color="text.secondary">
-                  {new Date(b.at).toLocaleTimeString()}
+                  {formatTime(i18n.language, b.at)}
                 </Typography>
                 <TextField
                   size="small"
                   sx={{ flex: '1 1 12rem' }}
-                  label="What came up"
+                  label={t('writeUp.whatCameUp')}
                   value={b.text ?? ''}
                   slotProps={{ input: { readOnly }, htmlInput: { maxLength: 500 } }}
                   onChange={(e) =>
@@ -291,12 +301,12 @@ export function WriteUpEditor({
         )}
       </Section>
 
-      <Section title="Summary">
+      <Section title={t('writeUp.summary')}>
         <TextField
           fullWidth
           multiline
           minRows={3}
-          label="Summary"
+          label={t('writeUp.summary')}
           value={value.summary ?? ''}
           slotProps={{ input: { readOnly }, htmlInput: { maxLength: 5000 } }}
           onChange={(e) => set({ summary: e.target.value })}

@@ -11,6 +11,11 @@ import type {
 /** The CRV stages in the order the trainer shows them. */
 export const stages = ['Stage 1-2', 'Stage 2-3', 'Stage 4-6'] as const satisfies readonly Stage[]
 
+/** A stage's range, '1-2' of 'Stage 1-2', for the interface's own word for a stage. */
+export function stageRange(stage: Stage): string {
+  return stage.replace(/^Stage\s*/, '')
+}
+
 /** The one stage visitors may train without signing in. */
 export const openStage: Stage = 'Stage 1-2'
 

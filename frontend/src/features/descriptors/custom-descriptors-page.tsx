@@ -2,6 +2,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack'
 import DeleteIcon from '@mui/icons-material/DeleteOutlined'
 import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router-dom'
 import { SignedInOnly, SignInRequired } from '../../components/access/index.ts'
 import { PageContainer } from '../../components/page-container.tsx'
@@ -15,9 +16,8 @@ import { WordChip, WordList } from './components/word-chip.tsx'
 import { useDeleteDescriptor } from './use-descriptor-actions.ts'
 import { useDescriptorViewer } from './use-descriptor-viewer.ts'
 
-const title = 'Manage Your Custom Descriptors'
-
 function CustomDescriptors() {
+  const { t } = useTranslation('descriptors')
   useDescriptorViewer()
   const { data, error, isLoading } = useListUserDescriptorsQuery({})
   const { remove, deletingId } = useDeleteDescriptor()
@@ -27,31 +27,27 @@ function CustomDescriptors() {
   if (isLoading) {
     content = (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-        <CircularProgress aria-label="Loading your descriptors" />
+        <CircularProgress aria-label={t('custom.loading')} />
       </Box>
     )
   } else if (error) {
     content = (
       <Alert severity="error">
-        Error: {errorMessage(error, 'Failed to load your custom descriptors')}
+        {t('custom.error', { message: errorMessage(error, t('custom.loadFailed')) })}
       </Alert>
     )
   } else if (!data || data.length === 0) {
-    content = (
-      <Typography color="text.secondary">
-        You haven&apos;t created any custom descriptors yet.
-      </Typography>
-    )
+    content = <Typography color="text.secondary">{t('custom.empty')}</Typography>
   } else {
     content = (
-      <WordList label="Your custom descriptors">
+      <WordList label={t('custom.listLabel')}>
         {data.map((descriptor) => (
           <WordChip
             key={descriptor.id}
             word={descriptor.word}
-            note={`${descriptor.language.toUpperCase()}${descriptor.status === 'pending' ? ' · pending' : ''}`}
+            note={`${descriptor.language.toUpperCase()}${descriptor.status === 'pending' ? ` · ${t('pending')}` : ''}`}
             action={{
-              label: `Delete ${descriptor.word}`,
+              label: t('deleteWord', { word: descriptor.word }),
               icon: <DeleteIcon fontSize="small" />,
               onClick: () => setConfirming(descriptor),
               busy: deletingId === descriptor.id,
@@ -70,18 +66,17 @@ function CustomDescriptors() {
         sx={{ justifyContent: 'space-between', alignItems: { xs: 'flex-start', sm: 'center' } }}
       >
         <Typography variant="h4" component="h1">
-          {title}
+          {t('custom.title')}
         </Typography>
         <Button component={RouterLink} to={paths.descriptors} startIcon={<ArrowBackIcon />}>
-          Back to Descriptor Training
+          {t('custom.back')}
         </Button>
       </Stack>
       <Paper variant="outlined" sx={{ mt: 3, p: { xs: 2, sm: 3 } }}>
         {content}
       </Paper>
       <Alert severity="info" sx={{ mt: 3 }}>
-        You can also delete your custom descriptors from the &lsquo;View All&rsquo; popups in the
-        Descriptor Trainer.
+        {t('custom.hint')}
       </Alert>
       <ConfirmDeleteDialog
         descriptor={confirming}
@@ -97,11 +92,10 @@ function CustomDescriptors() {
 
 export function CustomDescriptorsPage() {
   usePageMeta('customDescriptors')
+  const { t } = useTranslation('descriptors')
   return (
     <SignedInOnly
-      fallback={
-        <SignInRequired title={title} message="Please log in to view your custom descriptors." />
-      }
+      fallback={<SignInRequired title={t('custom.title')} message={t('custom.signIn')} />}
     >
       <CustomDescriptors />
     </SignedInOnly>

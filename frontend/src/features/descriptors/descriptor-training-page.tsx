@@ -2,6 +2,7 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow'
 import StyleIcon from '@mui/icons-material/Style'
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material'
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useAuth } from '../../components/auth/index.ts'
 import { PageContainer } from '../../components/page-container.tsx'
 import { useGetAppSettingsQuery } from '../../lib/api/generated.ts'
@@ -35,15 +36,16 @@ import { ReviewDialog } from './components/review-dialog.tsx'
 import { TrainingDialog } from './components/training-dialog.tsx'
 import { TrainingProtocolCard } from './components/training-protocol-card.tsx'
 import {
-  defaultLanguage,
   localStorageOrNothing,
   savePreferredLanguage,
+  trainerLanguage,
   trainingLanguages,
 } from './languages.ts'
 import { defaultStagesFor, storedLanguage } from './trainer-defaults.ts'
 import { useGetReviewStatsQuery } from './api.ts'
 import { startOfLocalDay } from './review-queue.ts'
 import { useDescriptorCatalog } from './use-descriptor-catalog.ts'
+import { useLanguageName } from './use-language-name.ts'
 import { useReviewSession } from './use-review-session.ts'
 import { nothingSelectedText, useTrainingSession } from './use-training-session.ts'
 import { useVoiceAssistant } from './voice/use-voice-assistant.ts'
@@ -58,13 +60,20 @@ type OpenDialog = { kind: 'viewAll' | 'addWord'; open: boolean; category: Catego
 export function DescriptorTrainingPage() {
   usePageMeta('descriptorTraining')
   const { status, user, requireSignIn, openSignIn } = useAuth()
+  const { t, i18n } = useTranslation('descriptors')
+  const languageName = useLanguageName()
   const signedIn = user !== null
-  // Until the visitor chooses, the administrator's defaults (admin panel settings) apply.
+  // Until the visitor chooses, the interface language (when the trainer has it) or else the
+  // administrator's defaults (admin panel settings) apply.
   const settings = useGetAppSettingsQuery().data
   const [languageChoice, setLanguage] = useState<TrainingLanguage | null>(() =>
     storedLanguage(localStorageOrNothing()),
   )
-  const language = languageChoice ?? settings?.defaultLanguage ?? defaultLanguage
+  const language = trainerLanguage({
+    choice: languageChoice,
+    interfaceLanguage: i18n.language,
+    adminDefault: settings?.defaultLanguage,
+  })
   const [stageChoice, setChosenStages] = useState<Stage[] | null>(null)
   const chosenStages = useMemo(
     () => stageChoice ?? defaultStagesFor(settings?.defaultStage, signedIn),
@@ -90,7 +99,12 @@ export function DescriptorTrainingPage() {
     () => (status === 'signedOut' ? catalog.categories.filter((c) => c.stage !== openStage) : null),
     [status, catalog.categories],
   )
-  const languageOption = trainingLanguages.find((l) => l.code === language) ?? trainingLanguages[0]
+  const trainingLanguage =
+    trainingLanguages.find((l) => l.code === language) ?? trainingLanguages[0]
+  // The dialogs name the language in the interface's words.
+  const languageOption = trainingLanguage
+    ? { ...trainingLanguage, name: languageName(trainingLanguage).name }
+    : undefined
   const selectedCount = shown.filter((c) => selected.has(c.key)).length
 
   const buildRequest = useCallback(
@@ -131,7 +145,7 @@ export function DescriptorTrainingPage() {
     { language, dayStartsAt: startOfLocalDay() },
     { skip: !signedIn },
   )
-  const onNothingSelected = useCallback(() => setAlert(nothingSelectedText), [])
+  const onNothingSelected = useCallback(() => setAlert(nothingSelectedText()), [])
   const drawOffline = useCallback(
     (request: RandomDescriptorRequest) => drawLocally(request, catalog.categories, catalog.words),
     [catalog.categories, catalog.words],
@@ -236,11 +250,9 @@ export function DescriptorTrainingPage() {
       >
         <Box>
           <Typography variant="h4" component="h1" gutterBottom>
-            Descriptor Training
+            {t('trainer.title')}
           </Typography>
-          <Typography color="text.secondary">
-            Build the vocabulary you describe a target with, one word at a time.
-          </Typography>
+          <Typography color="text.secondary">{t('trainer.intro')}</Typography>
         </Box>
         <Stack
           direction="row"
@@ -272,10 +284,9 @@ export function DescriptorTrainingPage() {
               onClick={onReview}
               sx={{ mr: 1.5, flexGrow: { xs: 1, sm: 0 } }}
             >
-              Review
               {signedIn && reviewStats.data && reviewStats.data.dueNow > 0
-                ? ` (${reviewStats.data.dueNow} due)`
-                : ''}
+                ? t('trainer.reviewDue', { count: reviewStats.data.dueNow })
+                : t('trainer.review')}
             </Button>
             {/* Hidden, not removed, while a session runs: ending the session gives it the focus back. */}
             <Button
@@ -290,7 +301,7 @@ export function DescriptorTrainingPage() {
                 flexGrow: { xs: 1, sm: 0 },
               }}
             >
-              Start Training
+              {t('trainer.startTraining')}
             </Button>
           </Box>
         </Stack>
@@ -316,7 +327,7 @@ export function DescriptorTrainingPage() {
           sx={{ justifyContent: 'space-between', alignItems: 'baseline', mb: 1.5, gap: 2 }}
         >
           <Typography id={categoriesTitleId} variant="h6" component="h2">
-            Gestalts &amp; Perceptions
+            {t('trainer.categoriesTitle')}
           </Typography>
           <Typography
             variant="body2"
@@ -324,7 +335,7 @@ export function DescriptorTrainingPage() {
             aria-live="polite"
             sx={{ whiteSpace: 'nowrap' }}
           >
-            {selectedCount} selected
+            {t('trainer.selectedCount', { count: selectedCount })}
           </Typography>
         </Stack>
         {catalog.failure ? (
@@ -333,7 +344,7 @@ export function DescriptorTrainingPage() {
             sx={{ mb: 2 }}
             action={
               <Button color="inherit" size="small" onClick={catalog.retry}>
-                Try again
+                {t('tryAgain')}
               </Button>
             }
           >

@@ -13,26 +13,29 @@ import {
 import { Flag } from '../../components/flag.tsx'
 import { SignedInOnly, SignInRequired } from '../../components/access/index.ts'
 import { PageContainer } from '../../components/page-container.tsx'
-import { count } from '../../lib/text/count.ts'
+import { useTranslation } from 'react-i18next'
 import { usePageMeta } from '../../lib/use-page-meta.ts'
 import { exportLanguages } from './languages.ts'
+import { useLanguageName } from './use-language-name.ts'
 import { useCsvExport, useOwnWordCounts } from './use-descriptor-actions.ts'
 
 function ExportData() {
+  const { t } = useTranslation('descriptors')
+  const languageName = useLanguageName()
   const { exportCsv, exporting } = useCsvExport()
   // How many words each file would hold; a language without any has nothing to download.
   const wordsIn = useOwnWordCounts()
   return (
     <PageContainer>
       <Typography variant="h4" component="h1" gutterBottom>
-        Export Your Data
+        {t('exportPage.title')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Download the custom descriptors you have created, one CSV file per language.
+        {t('exportPage.intro')}
       </Typography>
       <Box
         component="ul"
-        aria-label="Export languages"
+        aria-label={t('exportPage.languagesLabel')}
         sx={{
           display: 'grid',
           gap: 2,
@@ -42,43 +45,44 @@ function ExportData() {
           m: 0,
         }}
       >
-        {exportLanguages.map((language) => (
-          <Card key={language.code} component="li" variant="outlined">
-            <CardContent sx={{ pb: 1 }}>
-              <Typography variant="h6" component="h2" lang={language.code}>
-                <Flag code={language.code} /> {language.name}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {wordsIn(language.code) === undefined
-                  ? 'Counting your words…'
-                  : wordsIn(language.code) === 0
-                    ? 'No words of yours yet'
-                    : count(wordsIn(language.code) ?? 0, 'word')}
-              </Typography>
-            </CardContent>
-            <CardActions sx={{ px: 2, pb: 2 }}>
-              <Button
-                variant="contained"
-                startIcon={<DownloadIcon />}
-                loading={exporting === language.code}
-                disabled={
-                  wordsIn(language.code) === 0 ||
-                  (exporting !== null && exporting !== language.code)
-                }
-                onClick={() => void exportCsv(language.code)}
-                aria-label={`Export CSV ${language.name}`}
-              >
-                Export CSV
-              </Button>
-            </CardActions>
-          </Card>
-        ))}
+        {exportLanguages.map((language) => {
+          const { name, lang } = languageName(language)
+          return (
+            <Card key={language.code} component="li" variant="outlined">
+              <CardContent sx={{ pb: 1 }}>
+                <Typography variant="h6" component="h2" lang={lang}>
+                  <Flag code={language.code} /> {name}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {wordsIn(language.code) === undefined
+                    ? t('exportPage.counting')
+                    : wordsIn(language.code) === 0
+                      ? t('exportPage.noWords')
+                      : t('exportPage.words', { count: wordsIn(language.code) ?? 0 })}
+                </Typography>
+              </CardContent>
+              <CardActions sx={{ px: 2, pb: 2 }}>
+                <Button
+                  variant="contained"
+                  startIcon={<DownloadIcon />}
+                  loading={exporting === language.code}
+                  disabled={
+                    wordsIn(language.code) === 0 ||
+                    (exporting !== null && exporting !== language.code)
+                  }
+                  onClick={() => void exportCsv(language.code)}
+                  aria-label={t('exportPage.exportCsvIn', { language: name })}
+                >
+                  {t('exportPage.exportCsv')}
+                </Button>
+              </CardActions>
+            </Card>
+          )
+        })}
       </Box>
       <Alert severity="info" icon={<InfoIcon />} sx={{ mt: 3 }}>
-        <AlertTitle>About the files</AlertTitle>
-        The files are Excel-compatible, encoded as UTF-8, so accents and other scripts open intact.
-        Each has the columns ID, Word, Language, Status, Gestalt Name and Perception Name, separated
-        by semicolons.
+        <AlertTitle>{t('exportPage.aboutTitle')}</AlertTitle>
+        {t('exportPage.about')}
       </Alert>
     </PageContainer>
   )
@@ -86,12 +90,13 @@ function ExportData() {
 
 export function ExportDataPage() {
   usePageMeta('exportData')
+  const { t } = useTranslation('descriptors')
   return (
     <SignedInOnly
       fallback={
         <SignInRequired
-          title="Sign In Required"
-          message="Please sign in to export your descriptors."
+          title={t('exportPage.signInTitle')}
+          message={t('exportPage.signInMessage')}
         />
       }
     >

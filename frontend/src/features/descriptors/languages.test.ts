@@ -4,6 +4,7 @@ import {
   preferredLanguageKey,
   readPreferredLanguage,
   savePreferredLanguage,
+  trainerLanguage,
   trainingLanguages,
 } from './languages.ts'
 
@@ -33,5 +34,49 @@ describe('trainer language', () => {
   it('ignores a stored language the trainer does not offer', () => {
     expect(readPreferredLanguage(memoryStorage({ preferredLanguage: 'ja' }))).toBe('en')
     expect(readPreferredLanguage(undefined)).toBe('en')
+  })
+})
+
+describe('the language the trainer starts in', () => {
+  it('is the choice made in the trainer, whatever the interface or the administrator says', () => {
+    expect(trainerLanguage({ choice: 'it', interfaceLanguage: 'de', adminDefault: 'fr' })).toBe(
+      'it',
+    )
+    expect(trainerLanguage({ choice: 'en', interfaceLanguage: 'de', adminDefault: 'fr' })).toBe(
+      'en',
+    )
+  })
+
+  it('else follows the interface language when the trainer offers it', () => {
+    expect(trainerLanguage({ choice: null, interfaceLanguage: 'de', adminDefault: 'fr' })).toBe(
+      'de',
+    )
+    expect(trainerLanguage({ choice: null, interfaceLanguage: 'es-MX', adminDefault: 'en' })).toBe(
+      'es',
+    )
+  })
+
+  it('else takes the administrator’s default: for English, Japanese or Chinese interfaces', () => {
+    expect(trainerLanguage({ choice: null, interfaceLanguage: 'en', adminDefault: 'fr' })).toBe(
+      'fr',
+    )
+    expect(trainerLanguage({ choice: null, interfaceLanguage: 'ja', adminDefault: 'it' })).toBe(
+      'it',
+    )
+    expect(trainerLanguage({ choice: null, interfaceLanguage: 'zh', adminDefault: 'de' })).toBe(
+      'de',
+    )
+  })
+
+  it('else is English', () => {
+    expect(
+      trainerLanguage({ choice: null, interfaceLanguage: 'en', adminDefault: undefined }),
+    ).toBe('en')
+    expect(trainerLanguage({ choice: null, interfaceLanguage: 'ja', adminDefault: null })).toBe(
+      'en',
+    )
+    expect(
+      trainerLanguage({ choice: null, interfaceLanguage: undefined, adminDefault: null }),
+    ).toBe('en')
   })
 })

@@ -32,6 +32,26 @@ export function isTrainingLanguage(value: unknown): value is TrainingLanguage {
   return trainingLanguages.some((l) => l.code === value)
 }
 
+/**
+ * The language the trainer trains in: the user's explicit choice in the trainer if any; else the
+ * interface language when the trainer offers it (English aside: an English interface leaves the
+ * choice to the administrator); else the administrator's default; else English.
+ */
+export function trainerLanguage({
+  choice,
+  interfaceLanguage,
+  adminDefault,
+}: {
+  choice: TrainingLanguage | null | undefined
+  interfaceLanguage: string | null | undefined
+  adminDefault: TrainingLanguage | null | undefined
+}): TrainingLanguage {
+  if (choice) return choice
+  const ui = interfaceLanguage?.toLowerCase().split('-')[0]
+  if (ui !== defaultLanguage && isTrainingLanguage(ui)) return ui
+  return adminDefault ?? defaultLanguage
+}
+
 export function readPreferredLanguage(storage: Store | undefined): TrainingLanguage {
   try {
     const stored = storage?.getItem(preferredLanguageKey)

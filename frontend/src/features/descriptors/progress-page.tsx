@@ -18,7 +18,8 @@ import {
 } from '@mui/material'
 import { BarChart } from '@mui/x-charts/BarChart'
 import { skipToken } from '@reduxjs/toolkit/query'
-import { useId, useState } from 'react'
+import { useId, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router-dom'
 import { useAuth } from '../../components/auth/index.ts'
 import { PageContainer } from '../../components/page-container.tsx'
@@ -26,6 +27,7 @@ import { useToast } from '../../components/toast/index.ts'
 import { paths } from '../../config/paths.ts'
 import {
   useDeleteTrainingHistoryMutation,
+  useGetAppSettingsQuery,
   useGetReviewStatsQuery,
   useGetTrainingHistoryQuery,
 } from '../../lib/api/generated.ts'
@@ -33,15 +35,16 @@ import type { TrainingHistory, TrainingLanguage } from '../../lib/api/generated.
 import { errorMessage } from '../../lib/api/index.ts'
 import { usePageMeta } from '../../lib/use-page-meta.ts'
 import { LanguageSelect } from './components/language-select.tsx'
-import { defaultLanguage, localStorageOrNothing } from './languages.ts'
+import { localStorageOrNothing, trainerLanguage } from './languages.ts'
 import { startOfLocalDay } from './review-queue.ts'
 import { storedLanguage } from './trainer-defaults.ts'
 
+/** The activities of the chart, in stacking order (names: `progress.activities.<key>`). */
 const activities = [
-  { key: 'ideogram', label: 'Ideograms' },
-  { key: 'descriptors', label: 'Descriptors' },
-  { key: 'reviews', label: 'Reviews' },
-  { key: 'tachistoscope', label: 'Tachistoscope' },
+  { key: 'ideogram' },
+  { key: 'descriptors' },
+  { key: 'reviews' },
+  { key: 'tachistoscope' },
 ] as const
 
 const timeZone = (() => {
@@ -52,14 +55,56 @@ const timeZone = (() => {
   }
 })()
 
-const dayLabel = (date: string) =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString(undefined, {
+/** A day of the chart, 'Nov 25', in the interface language. */
+function dayFormat(language: string): (date: string) => string {
+  const format = new Intl.DateTimeFormat(language, {
     month: 'short',
     day: 'numeric',
     timeZone: 'UTC',
   })
+  return (date) => format.format(new Date(`${date}T12:00:00Z`))
+}
 
-const minutes = (m: number) => (m < 10 ? m.toFixed(1) : Math.round(m).toString())
+/** Minutes as the figures show them: one decimal under ten ('3.0'), else whole ('42'). */
+function minutesFormat(language: string): (m: number) => string {
+  const small = new Intl.NumberFormat(language, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+    useGrouping: false,
+  })
+  const large = new Intl.NumberFormat(language, { maximumFractionDigits: 0, useGrouping: false })
+  return (m) => (m < 10 ? small.format(m) : large.format(m))
+}
+
+/** The day's minutes as a figure: '3.0 min', '42 min' (the interface language's unit). */
+function minutesShortFormat(language: string): (m: number) => string {
+  const unit = (digits: number) =>
+    new Intl.NumberFormat(language, {
+      style: 'unit',
+      unit: 'minute',
+      unitDisplay: 'short',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+      useGrouping: false,
+    })
+  const small = unit(1)
+  const large = unit(0)
+  return (m) => (m < 10 ? small.format(m) : large.format(m))
+}
+
+function useFormats() {
+  const { i18n } = useTranslation()
+  const language = i18n.language
+  return useMemo(
+    () => ({
+      day: dayFormat(language),
+      minutes: minutesFormat(language),
+      number: new Intl.NumberFormat(language),
+      minutesShort: minutesShortFormat(language),
+    }),
+    [language],
+  )
+}
 
 function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
@@ -84,6 +129,8 @@ function Figure({ label, value, note }: { label: string; value: string; note?: s
 }
 
 function MinutesChart({ history }: { history: TrainingHistory }) {
+  const { t } = useTranslation('descriptors')
+  const format = useFormats()
   const empty = history.days.every((d) =>
     activities.every((a) => d.minutes[a.key] === 0 && d.reviews === 0),
   )
@@ -91,23 +138,30 @@ function MinutesChart({ history }: { history: TrainingHistory }) {
     <Card variant="outlined" component="section" aria-labelledby="progress-minutes">
       <CardContent>
         <Typography id="progress-minutes" variant="h6" component="h2">
-          Minutes per day
+          {t('progress.chartTitle')}
         </Typography>
         {empty ? (
           <Typography color="text.secondary" sx={{ mt: 1 }}>
-            Nothing yet in the last {history.days.length} days. Train a little every day: the streak
-            and this chart fill up as you go.
+            {t('progress.chartEmpty', { count: history.days.length })}
           </Typography>
         ) : (
           <BarChart
             height={280}
-            xAxis={[{ data: history.days.map((d) => dayLabel(d.date)), scaleType: 'band' }]}
-            yAxis={[{ label: 'Minutes' }]}
+            xAxis={[{ data: history.days.map((d) => format.day(d.date)), scaleType: 'band' }]}
+            yAxis={[
+              {
+                label: t('progress.chartAxis'),
+                valueFormatter: (value: number) => format.number.format(value),
+              },
+            ]}
             series={activities.map((a) => ({
               data: history.days.map((d) => d.minutes[a.key]),
-              label: a.label,
+              label: t(`progress.activities.${a.key}`),
               stack: 'minutes',
+              valueFormatter: (value: number | null) =>
+                value === null ? '' : format.minutes(value),
             }))}
+            localeText={{ loading: t('progress.chartLoading'), noData: t('progress.chartNoData') }}
           />
         )}
       </CardContent>
@@ -119,10 +173,20 @@ function MinutesChart({ history }: { history: TrainingHistory }) {
 export function ProgressPage() {
   usePageMeta('progress')
   const { status, openSignIn } = useAuth()
+  const { t, i18n } = useTranslation('descriptors')
+  const format = useFormats()
   const signedIn = status === 'signedIn'
-  const [language, setLanguage] = useState<TrainingLanguage>(
-    () => storedLanguage(localStorageOrNothing()) ?? defaultLanguage,
+  // As in the trainer: the language chosen there, else the interface language, else the
+  // administrator's default.
+  const settings = useGetAppSettingsQuery().data
+  const [languageChoice, setLanguage] = useState<TrainingLanguage | null>(() =>
+    storedLanguage(localStorageOrNothing()),
   )
+  const language = trainerLanguage({
+    choice: languageChoice,
+    interfaceLanguage: i18n.language,
+    adminDefault: settings?.defaultLanguage,
+  })
   const history = useGetTrainingHistoryQuery(signedIn ? { days: 30, timeZone } : skipToken, {
     refetchOnMountOrArgChange: true,
   })
@@ -139,17 +203,17 @@ export function ProgressPage() {
     return (
       <PageContainer>
         <Typography variant="h4" component="h1" gutterBottom>
-          Your Progress
+          {t('progress.title')}
         </Typography>
         <Alert
           severity="info"
           action={
             <Button color="inherit" onClick={openSignIn}>
-              Sign in
+              {t('progress.signIn')}
             </Button>
           }
         >
-          Sign in to keep your training history and follow your progress on every device.
+          {t('progress.signInPrompt')}
         </Alert>
       </PageContainer>
     )
@@ -157,7 +221,7 @@ export function ProgressPage() {
   if (status === 'restoring' || history.isLoading) {
     return (
       <PageContainer>
-        <CircularProgress aria-label="Loading your progress" />
+        <CircularProgress aria-label={t('progress.loading')} />
       </PageContainer>
     )
   }
@@ -168,11 +232,11 @@ export function ProgressPage() {
           severity="error"
           action={
             <Button color="inherit" onClick={() => void history.refetch()}>
-              Try again
+              {t('tryAgain')}
             </Button>
           }
         >
-          {errorMessage(history.error, 'Your progress could not be loaded.')}
+          {errorMessage(history.error, t('progress.loadFailed'))}
         </Alert>
       </PageContainer>
     )
@@ -180,6 +244,7 @@ export function ProgressPage() {
   const data = history.data
   const today = data.days.at(-1)
   const todayMinutes = today ? activities.reduce((sum, a) => sum + today.minutes[a.key], 0) : 0
+  const totalMinutes = activities.reduce((sum, a) => sum + data.totals.minutes[a.key], 0)
   const stats = reviews.data
 
   async function onDelete() {
@@ -187,13 +252,13 @@ export function ProgressPage() {
     setConfirming(false)
     if ('error' in result) {
       toast({
-        title: 'Delete failed',
-        description: errorMessage(result.error, 'Please try again.'),
+        title: t('progress.deleteFailed'),
+        description: errorMessage(result.error, t('progress.pleaseTryAgain')),
         variant: 'destructive',
       })
       return
     }
-    toast({ title: 'Training history deleted', description: 'Your history starts afresh.' })
+    toast({ title: t('progress.deleted'), description: t('progress.deletedText') })
     void history.refetch()
     void reviews.refetch()
   }
@@ -201,57 +266,59 @@ export function ProgressPage() {
   return (
     <PageContainer>
       <Typography variant="h4" component="h1" gutterBottom>
-        Your Progress
+        {t('progress.title')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Your training on every device you sign in on, day by day ({data.timeZone}).
+        {t('progress.intro', { timeZone: data.timeZone })}
       </Typography>
       <Stack spacing={3}>
-        <Grid container spacing={2} component="section" aria-label="Your figures">
+        <Grid container spacing={2} component="section" aria-label={t('progress.figuresLabel')}>
           <Figure
-            label="Current streak"
-            value={`${data.currentStreak} ${data.currentStreak === 1 ? 'day' : 'days'}`}
-            note={`Longest: ${data.longestStreak} ${data.longestStreak === 1 ? 'day' : 'days'}`}
+            label={t('progress.streak')}
+            value={t('progress.days', { count: data.currentStreak })}
+            note={t('progress.longest', { count: data.longestStreak })}
           />
           <Figure
-            label="Today"
-            value={`${minutes(todayMinutes)} min`}
-            note={`${today?.reviews ?? 0} reviews`}
+            label={t('progress.today')}
+            value={format.minutesShort(todayMinutes)}
+            note={t('progress.reviews', { count: today?.reviews ?? 0 })}
           />
           <Figure
-            label="Cards due"
+            label={t('progress.cardsDue')}
             value={stats ? String(stats.dueNow) : '—'}
-            note={stats ? `${stats.dueToday} by the end of today` : undefined}
+            note={stats ? t('progress.dueToday', { count: stats.dueToday }) : undefined}
           />
           <Figure
-            label="Retention (30 days)"
+            label={t('progress.retention')}
             value={
               stats?.retention === null || stats?.retention === undefined
                 ? '—'
-                : `${Math.round(stats.retention * 100)} %`
+                : t('progress.percent', { percent: Math.round(stats.retention * 100) })
             }
-            note={stats ? `${stats.cards} words learned` : undefined}
+            note={stats ? t('progress.wordsLearned', { count: stats.cards }) : undefined}
           />
         </Grid>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           <Typography variant="body2" color="text.secondary">
-            Reviews in
+            {t('progress.reviewsIn')}
           </Typography>
           <LanguageSelect value={language} onChange={setLanguage} />
         </Stack>
         <MinutesChart history={data} />
-        <Card variant="outlined" component="section" aria-label="All time">
+        <Card variant="outlined" component="section" aria-label={t('progress.allTime')}>
           <CardContent>
             <Typography variant="h6" component="h2" gutterBottom>
-              All time
+              {t('progress.allTime')}
             </Typography>
             <Typography>
-              {data.totals.sessions} {data.totals.sessions === 1 ? 'session' : 'sessions'},{' '}
-              {data.totals.reviews} review {data.totals.reviews === 1 ? 'answer' : 'answers'},{' '}
-              {minutes(activities.reduce((sum, a) => sum + data.totals.minutes[a.key], 0))} minutes
-              in all.{' '}
+              {t('progress.totals', {
+                sessions: data.totals.sessions,
+                reviews: data.totals.reviews,
+                count: totalMinutes,
+                minutes: format.minutes(totalMinutes),
+              })}{' '}
               <Link component={RouterLink} to={paths.practiceStats}>
-                Practice statistics
+                {t('progress.practiceStats')}
               </Link>
             </Typography>
           </CardContent>
@@ -263,7 +330,7 @@ export function ProgressPage() {
             startIcon={<DeleteOutlineIcon />}
             onClick={() => setConfirming(true)}
           >
-            Delete training history
+            {t('progress.deleteHistory')}
           </Button>
         </Box>
       </Stack>
@@ -274,19 +341,16 @@ export function ProgressPage() {
         maxWidth="xs"
         fullWidth
       >
-        <DialogTitle id={titleId}>Delete training history</DialogTitle>
+        <DialogTitle id={titleId}>{t('progress.deleteHistory')}</DialogTitle>
         <DialogContent>
-          <DialogContentText>
-            Every recorded session, every review answer and the schedule of every word you review
-            are deleted for good, on all your devices. Your custom words stay.
-          </DialogContentText>
+          <DialogContentText>{t('progress.deleteText')}</DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirming(false)} disabled={deleting.isLoading}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button color="error" onClick={() => void onDelete()} disabled={deleting.isLoading}>
-            {deleting.isLoading ? 'Deleting…' : 'Delete'}
+            {deleting.isLoading ? t('progress.deleting') : t('delete')}
           </Button>
         </DialogActions>
       </Dialog>

@@ -1,11 +1,19 @@
+import { IntlMessageFormat } from 'intl-messageformat'
 import { describe, expect, it } from 'vitest'
+import english from '../../locales/en/descriptors.json'
 import type { ReviewAnswer, ReviewCard } from '../../lib/api/generated.ts'
 import { newId, readOutbox, withoutSettled, writeOutbox } from '../../lib/outbox/outbox.ts'
 import { reviewOutboxKey } from '../../lib/offline/review-outbox.ts'
-import { afterAnswer, intervalLabel } from './review-queue.ts'
+import { afterAnswer, reviewInterval } from './review-queue.ts'
 
 const at = '2026-11-25T10:00:00.000Z'
 const plus = (ms: number) => new Date(Date.parse(at) + ms).toISOString()
+
+/** The interval as the English interface shows it, from the catalogue's message. */
+function intervalLabel(fromIso: string, toIso: string): string {
+  const { unit, count } = reviewInterval(fromIso, toIso)
+  return String(new IntlMessageFormat(english.review.interval[unit], 'en').format({ count }))
+}
 
 describe('review intervals', () => {
   it('reads as a review button shows them', () => {

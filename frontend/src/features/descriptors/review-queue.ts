@@ -1,27 +1,39 @@
 import type { ReviewCard, ReviewRating } from '../../lib/api/generated.ts'
 
-/** The four answers in key order: 1 Again, 2 Hard, 3 Good, 4 Easy. */
+/**
+ * The four answers in key order: 1 Again, 2 Hard, 3 Good, 4 Easy (their names are in the
+ * catalogue: descriptors `review.ratings.<rating>`).
+ */
 export const ratings = [
-  { rating: 'again', label: 'Again', key: '1' },
-  { rating: 'hard', label: 'Hard', key: '2' },
-  { rating: 'good', label: 'Good', key: '3' },
-  { rating: 'easy', label: 'Easy', key: '4' },
-] as const satisfies readonly { rating: ReviewRating; label: string; key: string }[]
+  { rating: 'again', key: '1' },
+  { rating: 'hard', key: '2' },
+  { rating: 'good', key: '3' },
+  { rating: 'easy', key: '4' },
+] as const satisfies readonly { rating: ReviewRating; key: string }[]
 
 /** A card answered Again comes back in this session when it is due within this time. */
 export const sessionSpanMs = 20 * 60_000
 
-/** How long until `to`, as a review button shows it: '<1m', '10m', '3h', '4d', '2mo', '1.5y'. */
-export function intervalLabel(fromIso: string, toIso: string): string {
+/** The unit a review button states its interval in (`review.interval.<unit>` in the catalogue). */
+export type IntervalUnit = 'underAMinute' | 'minutes' | 'hours' | 'days' | 'months' | 'years'
+
+/**
+ * How long until `to`, as a review button shows it: in English '<1m', '10m', '3h', '4d', '2mo',
+ * '1.5y' (the words are the catalogue's, in the interface language).
+ */
+export function reviewInterval(
+  fromIso: string,
+  toIso: string,
+): { unit: IntervalUnit; count: number } {
   const minutes = (Date.parse(toIso) - Date.parse(fromIso)) / 60_000
-  if (minutes < 1) return '<1m'
-  if (minutes < 60) return `${Math.round(minutes)}m`
+  if (minutes < 1) return { unit: 'underAMinute', count: 0 }
+  if (minutes < 60) return { unit: 'minutes', count: Math.round(minutes) }
   const hours = minutes / 60
-  if (hours < 24) return `${Math.round(hours)}h`
+  if (hours < 24) return { unit: 'hours', count: Math.round(hours) }
   const days = hours / 24
-  if (days < 30) return `${Math.round(days)}d`
-  if (days < 365) return `${Math.round(days / 30)}mo`
-  return `${Math.round((days / 365) * 10) / 10}y`
+  if (days < 30) return { unit: 'days', count: Math.round(days) }
+  if (days < 365) return { unit: 'months', count: Math.round(days / 30) }
+  return { unit: 'years', count: Math.round((days / 365) * 10) / 10 }
 }
 
 /** The start of the user's day in their own time zone, for the day's new-word count. */

@@ -1,6 +1,7 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit'
 import { skipToken } from '@reduxjs/toolkit/query'
 import { useCallback, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useDispatch } from 'react-redux'
 import { useToast } from '../../components/toast/index.ts'
 import { errorMessage } from '../../lib/api/index.ts'
@@ -35,6 +36,7 @@ function worthRetrying(error: unknown): boolean {
  */
 export function useDeleteDescriptor() {
   const { toast } = useToast()
+  const { t } = useTranslation('descriptors')
   const [deleteDescriptor] = useDeleteDescriptorMutation()
   const [directDelete] = useDirectDeleteDescriptorMutation()
   const [deletingId, setDeletingId] = useState<number | null>(null)
@@ -49,15 +51,15 @@ export function useDeleteDescriptor() {
         }
         if (result.error) {
           toast({
-            title: 'Error',
-            description: errorMessage(result.error, 'Failed to delete descriptor'),
+            title: t('toasts.error'),
+            description: errorMessage(result.error, t('toasts.deleteFailed')),
             variant: 'destructive',
           })
           return false
         }
         toast({
-          title: 'Descriptor deleted successfully',
-          description: `"${descriptor.word}" has been removed from your descriptors.`,
+          title: t('toasts.deleted'),
+          description: t('toasts.deletedText', { word: descriptor.word }),
           variant: 'success',
         })
         return true
@@ -65,7 +67,7 @@ export function useDeleteDescriptor() {
         setDeletingId(null)
       }
     },
-    [deleteDescriptor, directDelete, toast],
+    [deleteDescriptor, directDelete, toast, t],
   )
 
   return { remove, deletingId }
@@ -74,6 +76,7 @@ export function useDeleteDescriptor() {
 /** Hides a default word from the user's view, or brings it back (spec §4 'Per-user hide'). */
 export function useToggleHidden() {
   const { toast } = useToast()
+  const { t } = useTranslation('descriptors')
   const [toggle] = useToggleDescriptorHiddenMutation()
   const [togglingId, setTogglingId] = useState<number | null>(null)
 
@@ -84,8 +87,8 @@ export function useToggleHidden() {
         const result = await toggle({ id: descriptor.id })
         if (result.error) {
           toast({
-            title: 'Error',
-            description: 'Failed to update descriptor visibility',
+            title: t('toasts.error'),
+            description: t('toasts.visibilityFailed'),
             variant: 'destructive',
           })
           return
@@ -93,19 +96,19 @@ export function useToggleHidden() {
         toast(
           result.data.hidden
             ? {
-                title: 'Hidden',
-                description: `"${descriptor.word}" has been hidden from your view.`,
+                title: t('toasts.hidden'),
+                description: t('toasts.hiddenText', { word: descriptor.word }),
               }
             : {
-                title: 'Unhidden',
-                description: `"${descriptor.word}" has been restored to your view.`,
+                title: t('toasts.unhidden'),
+                description: t('toasts.unhiddenText', { word: descriptor.word }),
               },
         )
       } finally {
         setTogglingId(null)
       }
     },
-    [toggle, toast],
+    [toggle, toast, t],
   )
 
   return { toggleHidden, togglingId }
@@ -115,6 +118,7 @@ export function useToggleHidden() {
 export function useCsvExport() {
   const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>()
   const { toast } = useToast()
+  const { t } = useTranslation('descriptors')
   const [exporting, setExporting] = useState<Language | null>(null)
 
   const exportCsv = useCallback(
@@ -131,13 +135,13 @@ export function useCsvExport() {
           toast(
             statusOf(result.error) === 401
               ? {
-                  title: 'Authentication Required',
-                  description: 'Please sign in to export your descriptors',
+                  title: t('toasts.authRequired'),
+                  description: t('toasts.signInToExport'),
                   variant: 'destructive',
                 }
               : {
-                  title: 'Export Failed',
-                  description: 'Failed to export descriptors. Please try again.',
+                  title: t('toasts.exportFailed'),
+                  description: t('toasts.exportFailedText'),
                   variant: 'destructive',
                 },
           )
@@ -145,15 +149,15 @@ export function useCsvExport() {
         }
         saveCsv(result.data)
         toast({
-          title: 'Export Successful',
-          description: `Saved ${result.data.fileName}`,
+          title: t('toasts.exported'),
+          description: t('toasts.saved', { fileName: result.data.fileName }),
           variant: 'success',
         })
       } finally {
         setExporting(null)
       }
     },
-    [dispatch, toast],
+    [dispatch, toast, t],
   )
 
   return { exportCsv, exporting }

@@ -1,5 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query'
 import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { TrainingLanguage } from '../../lib/api/generated.ts'
 import {
   bulkStaleSeconds,
@@ -24,6 +25,7 @@ export type DescriptorCatalog = {
 
 /** The trainer's categories and their words in `language`, as the current viewer sees them. */
 export function useDescriptorCatalog(language: TrainingLanguage): DescriptorCatalog {
+  const { t } = useTranslation('descriptors')
   const viewer = useDescriptorViewer()
   const gestalts = useListGestaltsQuery({ language })
   const perceptions = useListPerceptionsQuery({ language })
@@ -38,9 +40,9 @@ export function useDescriptorCatalog(language: TrainingLanguage): DescriptorCata
   const words = useMemo(() => wordsByCategory(bulk.data), [bulk.data])
 
   let failure: string | null = null
-  if (gestalts.isError) failure = 'Failed to fetch gestalts'
-  else if (perceptions.isError) failure = 'Failed to fetch perceptions'
-  else if (bulk.isError) failure = 'Failed to fetch bulk descriptors'
+  if (gestalts.isError) failure = t('trainer.gestaltsFailed')
+  else if (perceptions.isError) failure = t('trainer.perceptionsFailed')
+  else if (bulk.isError) failure = t('trainer.wordsFailed')
 
   return {
     categories,

@@ -1,3 +1,4 @@
+import i18next from 'i18next'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { errorMessage } from '../../lib/api/index.ts'
 import type {
@@ -107,7 +108,10 @@ export function useReviewSession(userId: string | null, buildRequest: () => Revi
           ...s,
           loading: false,
           offline: !sent || s.offline || Boolean(offline),
-          problem: s.cards.length > 0 ? null : errorMessage(result.error, 'Failed to load reviews'),
+          problem:
+            s.cards.length > 0
+              ? null
+              : errorMessage(result.error, i18next.t('descriptors:review.loadFailed')),
         }
       return {
         ...s,

@@ -1,10 +1,15 @@
+import i18next from 'i18next'
 import { useCallback, useRef, useState } from 'react'
 import { errorCode, errorMessage } from '../../lib/api/index.ts'
 import type { Descriptor, RandomDescriptorRequest } from '../../lib/api/generated.ts'
 import { useGetRandomDescriptorMutation } from './api.ts'
 
-export const noDescriptorsText = 'No descriptors available for the selected categories.'
-export const nothingSelectedText = 'Please select at least one gestalt or perception to train with.'
+/** In the interface language of the moment it is shown. */
+export const noDescriptorsText = () => i18next.t('descriptors:trainer.noDescriptors')
+export const nothingSelectedText = () => i18next.t('descriptors:trainer.nothingSelected')
+
+/** Why no word is shown: nothing to draw (a note), or a failure. */
+export type TrainingProblem = { text: string; severity: 'info' | 'error' }
 
 export type TrainingSession = {
   running: boolean
@@ -13,7 +18,7 @@ export type TrainingSession = {
   /** 'Related Descriptors' once revealed, else null. */
   revealed: Descriptor[] | null
   /** Why no word is shown, in the spec's words. */
-  problem: string | null
+  problem: TrainingProblem | null
 }
 
 const idle: TrainingSession = {
@@ -70,12 +75,15 @@ export function useTrainingSession({
       }
       if (result.error) {
         const code = errorCode(result.error)
-        const problem =
+        const problem: TrainingProblem =
           code === 'no_descriptors'
-            ? noDescriptorsText
+            ? { text: noDescriptorsText(), severity: 'info' }
             : code === 'no_categories_selected'
-              ? nothingSelectedText
-              : errorMessage(result.error, 'Failed to fetch random descriptor')
+              ? { text: nothingSelectedText(), severity: 'error' }
+              : {
+                  text: errorMessage(result.error, i18next.t('descriptors:trainer.drawFailed')),
+                  severity: 'error',
+                }
         setSession({ ...idle, running: true, problem })
         return
       }

@@ -8,6 +8,7 @@ import {
   TextField,
 } from '@mui/material'
 import { useId, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useToast } from '../../../components/toast/index.ts'
 import { errorCode, errorMessage } from '../../../lib/api/index.ts'
 import type { CreateDescriptorRequest, TrainingLanguage } from '../../../lib/api/generated.ts'
@@ -27,6 +28,7 @@ type AddWordDialogProps = {
 
 /** 'Add Custom Word': adds one word of the user's own to a category. */
 export function AddWordDialog({ open, category, language, onClose }: AddWordDialogProps) {
+  const { t, i18n } = useTranslation('descriptors')
   const titleId = useId()
   const { toast } = useToast()
   const [word, setWord] = useState('')
@@ -42,22 +44,25 @@ export function AddWordDialog({ open, category, language, onClose }: AddWordDial
         : { word: trimmed, language, perceptionId: category.id }
     const result = await createDescriptor({ createDescriptorRequest: request })
     if (result.error) {
-      // The typed word stays in the field, to be corrected or tried again.
+      // The typed word stays in the field, to be corrected or tried again. The server words
+      // these refusals in English; other interfaces say them in their own words.
+      const refusal = (text: string) =>
+        i18n.language === 'en' ? errorMessage(result.error, text) : text
       toast({
-        title: 'Error',
+        title: t('addWord.errorTitle'),
         description:
           errorCode(result.error) === 'duplicate_descriptor'
-            ? errorMessage(result.error, 'You already added this word to this category')
+            ? refusal(t('addWord.duplicate'))
             : errorCode(result.error) === 'descriptor_exists'
-              ? errorMessage(result.error, 'This word is already in this category')
-              : 'Failed to add custom word. Please try again.',
+              ? refusal(t('addWord.exists'))
+              : t('addWord.failed'),
         variant: 'destructive',
       })
       return
     }
     toast({
-      title: 'Word Added',
-      description: `"${result.data.word}" was added to ${category.name}. Others will see it once it has been reviewed.`,
+      title: t('addWord.addedTitle'),
+      description: t('addWord.added', { word: result.data.word, category: category.name }),
       variant: 'success',
     })
     setWord('')
@@ -73,16 +78,15 @@ export function AddWordDialog({ open, category, language, onClose }: AddWordDial
       maxWidth="xs"
       slotProps={{ paper: { component: 'form', onSubmit: submit } }}
     >
-      <DialogTitle id={titleId}>Add Custom Word</DialogTitle>
+      <DialogTitle id={titleId}>{t('addWord.title')}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          Add your own descriptor to {category?.name}. You see it at once; others see it after
-          review.
+          {t('addWord.intro', { category: category?.name ?? '' })}
         </DialogContentText>
         <TextField
           autoFocus
           fullWidth
-          label="Word"
+          label={t('addWord.word')}
           value={word}
           onChange={(event) => setWord(event.target.value.slice(0, maxWordLength))}
           slotProps={{ htmlInput: { maxLength: maxWordLength, autoComplete: 'off' } }}
@@ -91,10 +95,10 @@ export function AddWordDialog({ open, category, language, onClose }: AddWordDial
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={isLoading}>
-          Cancel
+          {t('cancel')}
         </Button>
         <Button type="submit" variant="contained" disabled={!trimmed} loading={isLoading}>
-          Add Word
+          {t('addWord.submit')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -14,6 +14,7 @@ import {
   useTheme,
 } from '@mui/material'
 import { useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { Descriptor } from '../../../lib/api/generated.ts'
 import { isOwnDescriptor, type Category, type CategoryWords } from '../catalog.ts'
 import { useDeleteDescriptor, useToggleHidden } from '../use-descriptor-actions.ts'
@@ -40,6 +41,7 @@ export function AllDescriptorsDialog({
   userId,
   onClose,
 }: AllDescriptorsDialogProps) {
+  const { t } = useTranslation(['descriptors', 'common'])
   const titleId = useId()
   const theme = useTheme()
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'))
@@ -53,7 +55,7 @@ export function AllDescriptorsDialog({
   function actionFor(descriptor: Descriptor) {
     if (isOwnDescriptor(descriptor, userId)) {
       return {
-        label: `Delete ${descriptor.word}`,
+        label: t('deleteWord', { word: descriptor.word }),
         icon: <DeleteIcon fontSize="small" />,
         onClick: () => setConfirming(descriptor),
         busy: deletingId === descriptor.id,
@@ -62,13 +64,13 @@ export function AllDescriptorsDialog({
     if (descriptor.isCustom) return undefined
     return descriptor.hidden
       ? {
-          label: `Unhide ${descriptor.word}`,
+          label: t('allDescriptors.unhide', { word: descriptor.word }),
           icon: <VisibilityIcon fontSize="small" />,
           onClick: () => void toggleHidden(descriptor),
           busy: togglingId === descriptor.id,
         }
       : {
-          label: `Hide ${descriptor.word}`,
+          label: t('allDescriptors.hide', { word: descriptor.word }),
           icon: <VisibilityOffIcon fontSize="small" />,
           onClick: () => void toggleHidden(descriptor),
           busy: togglingId === descriptor.id,
@@ -85,29 +87,27 @@ export function AllDescriptorsDialog({
       fullScreen={fullScreen}
     >
       <DialogTitle id={titleId} sx={{ pr: 7 }}>
-        All Descriptors - {category?.name}
+        {t('allDescriptors.title', { name: category?.name ?? '' })}
       </DialogTitle>
       <DialogCloseButton onClick={onClose} />
       <DialogContent dividers>
         {loading && all.length === 0 ? (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-            <CircularProgress aria-label="Loading descriptors" />
+            <CircularProgress aria-label={t('loadingDescriptors')} />
           </Box>
         ) : all.length === 0 ? (
-          <Typography color="text.secondary">No descriptors in this category yet.</Typography>
+          <Typography color="text.secondary">{t('allDescriptors.empty')}</Typography>
         ) : (
           <>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-              {all.length} {all.length === 1 ? 'word' : 'words'}
-              {hiddenCount > 0 ? `, ${hiddenCount} hidden` : ''}. Hide a default word to keep it out
-              of your samples and training; delete the words you added yourself.
+              {t('allDescriptors.summary', { count: all.length, hidden: hiddenCount })}
             </Typography>
-            <WordList label={`Descriptors of ${category?.name ?? ''}`}>
+            <WordList label={t('allDescriptors.listLabel', { name: category?.name ?? '' })}>
               {all.map((descriptor) => (
                 <WordChip
                   key={descriptor.id}
                   word={descriptor.word}
-                  note={descriptor.status === 'pending' ? 'pending' : undefined}
+                  note={descriptor.status === 'pending' ? t('pending') : undefined}
                   muted={descriptor.hidden}
                   action={actionFor(descriptor)}
                 />
@@ -117,7 +117,7 @@ export function AllDescriptorsDialog({
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('common:close')}</Button>
       </DialogActions>
       <ConfirmDeleteDialog
         descriptor={confirming}

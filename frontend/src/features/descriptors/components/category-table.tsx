@@ -18,7 +18,8 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material'
-import { sampleWords, type Category, type CategoryWords } from '../catalog.ts'
+import { useTranslation } from 'react-i18next'
+import { sampleWords, stageRange, type Category, type CategoryWords } from '../catalog.ts'
 
 type CategoryTableProps = {
   categories: readonly Category[]
@@ -36,18 +37,17 @@ type CategoryTableProps = {
   onUnlock: () => void
 }
 
-const typeName = (category: Category) => (category.type === 'gestalt' ? 'Gestalt' : 'Perception')
-
 function SampleWords({ words, loading }: { words: CategoryWords | undefined; loading: boolean }) {
+  const { t } = useTranslation('descriptors')
   if (loading && !words) {
     // A label needs a role to name: a plain <span> may not carry one (axe aria-prohibited-attr).
-    return <Skeleton width="80%" role="progressbar" aria-label="Loading descriptors" />
+    return <Skeleton width="80%" role="progressbar" aria-label={t('loadingDescriptors')} />
   }
   const { shown, more } = sampleWords((words?.visible ?? []).map((d) => d.word))
   if (shown.length === 0) {
     return (
       <Typography variant="body2" color="text.secondary">
-        No descriptors yet
+        {t('categories.noDescriptors')}
       </Typography>
     )
   }
@@ -56,7 +56,7 @@ function SampleWords({ words, loading }: { words: CategoryWords | undefined; loa
       {shown.join(', ')}
       {more > 0 ? (
         <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 0.75 }}>
-          +{more} more
+          {t('categories.more', { count: more })}
         </Typography>
       ) : null}
     </Typography>
@@ -69,24 +69,25 @@ function Actions({
   onViewAll,
   onAddWord,
 }: Pick<CategoryTableProps, 'canAddWords' | 'onViewAll' | 'onAddWord'> & { category: Category }) {
+  const { t } = useTranslation('descriptors')
   return (
     <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
       <Button
         size="small"
         variant="outlined"
         onClick={() => onViewAll(category)}
-        aria-label={`View All ${category.name}`}
+        aria-label={t('categories.viewAllOf', { name: category.name })}
       >
-        View All
+        {t('categories.viewAll')}
       </Button>
       {canAddWords ? (
         <Button
           size="small"
           startIcon={<AddIcon />}
           onClick={() => onAddWord(category)}
-          aria-label={`Add Word to ${category.name}`}
+          aria-label={t('categories.addWordTo', { name: category.name })}
         >
-          Add Word
+          {t('categories.addWord')}
         </Button>
       ) : null}
     </Stack>
@@ -100,6 +101,7 @@ function LockedTeaser({
   categories: readonly Category[]
   onUnlock: () => void
 }) {
+  const { t } = useTranslation('descriptors')
   return (
     <Box sx={{ position: 'relative', overflow: 'hidden', minHeight: 168 }}>
       <Box aria-hidden sx={{ filter: 'blur(4px)', userSelect: 'none', pointerEvents: 'none' }}>
@@ -111,8 +113,10 @@ function LockedTeaser({
             sx={{ px: 2, py: 1.75, borderBottom: 1, borderColor: 'divider' }}
           >
             <Typography sx={{ flex: 2 }}>{category.name}</Typography>
-            <Typography sx={{ flex: 1 }}>{typeName(category)}</Typography>
-            <Typography sx={{ flex: 1 }}>{category.stage}</Typography>
+            <Typography sx={{ flex: 1 }}>{t(`categoryType.${category.type}`)}</Typography>
+            <Typography sx={{ flex: 1 }}>
+              {t('stage', { range: stageRange(category.stage) })}
+            </Typography>
           </Stack>
         ))}
       </Box>
@@ -135,7 +139,7 @@ function LockedTeaser({
           onClick={onUnlock}
           sx={{ maxWidth: 440, whiteSpace: 'normal' }}
         >
-          Access all gestalts &amp; perceptions and create custom descriptors
+          {t('categories.unlock')}
         </Button>
       </Box>
     </Box>
@@ -149,6 +153,7 @@ function LockedTeaser({
 export function CategoryTable(props: CategoryTableProps) {
   const { categories, words, loadingCategories, loadingWords, selected, onToggle, lockedTeaser } =
     props
+  const { t } = useTranslation('descriptors')
   const theme = useTheme()
   const narrow = useMediaQuery(theme.breakpoints.down('md'))
 
@@ -160,7 +165,7 @@ export function CategoryTable(props: CategoryTableProps) {
 
   if (narrow) {
     return (
-      <Stack spacing={1.5} component="ul" aria-label="Training categories" sx={{ p: 0, m: 0 }}>
+      <Stack spacing={1.5} component="ul" aria-label={t('categories.label')} sx={{ p: 0, m: 0 }}>
         {loadingRows
           ? [0, 1, 2].map((i) => <Skeleton key={i} component="li" variant="rounded" height={120} />)
           : categories.map((category) => (
@@ -176,14 +181,20 @@ export function CategoryTable(props: CategoryTableProps) {
                       {category.name}
                     </Typography>
                     <Stack direction="row" spacing={1} sx={{ mt: 0.5 }}>
-                      <Chip size="small" label={typeName(category)} />
-                      <Chip size="small" variant="outlined" label={category.stage} />
+                      <Chip size="small" label={t(`categoryType.${category.type}`)} />
+                      <Chip
+                        size="small"
+                        variant="outlined"
+                        label={t('stage', { range: stageRange(category.stage) })}
+                      />
                     </Stack>
                   </Box>
                   <Checkbox
                     checked={selected.has(category.key)}
                     onChange={() => onToggle(category)}
-                    slotProps={{ input: { 'aria-label': `Select ${category.name}` } }}
+                    slotProps={{
+                      input: { 'aria-label': t('categories.select', { name: category.name }) },
+                    }}
                     sx={{ mt: -0.5, mr: -1 }}
                   />
                 </Stack>
@@ -205,16 +216,16 @@ export function CategoryTable(props: CategoryTableProps) {
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
       <TableContainer>
-        <Table aria-label="Training categories">
+        <Table aria-label={t('categories.label')}>
           <TableHead>
             <TableRow>
-              <TableCell>Name</TableCell>
-              <TableCell>Type</TableCell>
-              <TableCell>Stage</TableCell>
-              <TableCell sx={{ width: '40%' }}>Sample Descriptors</TableCell>
-              <TableCell>Actions</TableCell>
+              <TableCell>{t('categories.columns.name')}</TableCell>
+              <TableCell>{t('categories.columns.type')}</TableCell>
+              <TableCell>{t('categories.columns.stage')}</TableCell>
+              <TableCell sx={{ width: '40%' }}>{t('categories.columns.samples')}</TableCell>
+              <TableCell>{t('categories.columns.actions')}</TableCell>
               <TableCell align="center" sx={{ width: 72 }}>
-                Select
+                {t('categories.columns.select')}
               </TableCell>
             </TableRow>
           </TableHead>
@@ -232,8 +243,10 @@ export function CategoryTable(props: CategoryTableProps) {
                     <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
                       {category.name}
                     </TableCell>
-                    <TableCell>{typeName(category)}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{category.stage}</TableCell>
+                    <TableCell>{t(`categoryType.${category.type}`)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {t('stage', { range: stageRange(category.stage) })}
+                    </TableCell>
                     <TableCell>
                       <SampleWords words={words.get(category.key)} loading={loadingWords} />
                     </TableCell>
@@ -244,7 +257,9 @@ export function CategoryTable(props: CategoryTableProps) {
                       <Checkbox
                         checked={selected.has(category.key)}
                         onChange={() => onToggle(category)}
-                        slotProps={{ input: { 'aria-label': `Select ${category.name}` } }}
+                        slotProps={{
+                          input: { 'aria-label': t('categories.select', { name: category.name }) },
+                        }}
                       />
                     </TableCell>
                   </TableRow>

@@ -7,6 +7,7 @@ import {
   DialogTitle,
 } from '@mui/material'
 import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { Descriptor } from '../../../lib/api/generated.ts'
 
 type ConfirmDeleteDialogProps = {
@@ -24,6 +25,7 @@ export function ConfirmDeleteDialog({
   onCancel,
   onConfirm,
 }: ConfirmDeleteDialogProps) {
+  const { t } = useTranslation('descriptors')
   const titleId = useId()
   const textId = useId()
   return (
@@ -35,16 +37,15 @@ export function ConfirmDeleteDialog({
       maxWidth="xs"
       fullWidth
     >
-      <DialogTitle id={titleId}>Delete Custom Descriptor</DialogTitle>
+      <DialogTitle id={titleId}>{t('confirmDelete.title')}</DialogTitle>
       <DialogContent>
         <DialogContentText id={textId}>
-          Are you sure you want to delete &ldquo;{descriptor?.word}&rdquo;? This action cannot be
-          undone.
+          {t('confirmDelete.text', { word: descriptor?.word ?? '' })}
         </DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} disabled={deleting}>
-          Cancel
+          {t('cancel')}
         </Button>
         <Button
           color="error"
@@ -54,7 +55,7 @@ export function ConfirmDeleteDialog({
             if (descriptor) onConfirm(descriptor)
           }}
         >
-          Delete
+          {t('delete')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,10 +1,12 @@
 import DownloadIcon from '@mui/icons-material/Download'
 import { Box, Button, Card, CardContent, Link, Stack, Typography } from '@mui/material'
 import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router-dom'
 import { useAuth } from '../../../components/auth/index.ts'
 import { paths } from '../../../config/paths.ts'
 import { exportLanguages } from '../languages.ts'
+import { useLanguageName } from '../use-language-name.ts'
 import { useCsvExport, useOwnWordCounts } from '../use-descriptor-actions.ts'
 
 /** Export card of the trainer: one CSV button per language, or the way to sign in. */
@@ -18,6 +20,8 @@ const visuallyHidden = {
 } as const
 
 export function ExportCard({ signedIn }: { signedIn: boolean }) {
+  const { t } = useTranslation('descriptors')
+  const languageName = useLanguageName()
   const titleId = useId()
   const { exportCsv, exporting } = useCsvExport()
   const { openSignIn } = useAuth()
@@ -26,12 +30,12 @@ export function ExportCard({ signedIn }: { signedIn: boolean }) {
     <Card variant="outlined" component="section" aria-labelledby={titleId} sx={{ height: '100%' }}>
       <CardContent>
         <Typography id={titleId} variant="h6" component="h2" gutterBottom>
-          Export Your Descriptors
+          {t('exportCard.title')}
         </Typography>
         {signedIn ? (
           <>
             <Typography color="text.secondary" sx={{ mb: 2 }}>
-              Download the descriptors you added as a CSV file, one language at a time.
+              {t('exportCard.intro')}
             </Typography>
             <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: 2 }}>
               {exportLanguages.map((language) => (
@@ -46,9 +50,9 @@ export function ExportCard({ signedIn }: { signedIn: boolean }) {
                     (exporting !== null && exporting !== language.code)
                   }
                   onClick={() => void exportCsv(language.code)}
-                  lang={language.code}
+                  lang={languageName(language).lang}
                 >
-                  {language.name}
+                  {languageName(language).name}
                   {wordsIn(language.code) === undefined ? null : (
                     <>
                       {' '}
@@ -57,7 +61,7 @@ export function ExportCard({ signedIn }: { signedIn: boolean }) {
                       </Box>
                       {/* Heard, not seen: '1 word', '3 words'. */}
                       <Box component="span" sx={visuallyHidden}>
-                        {(wordsIn(language.code) ?? 0) === 1 ? ' word' : ' words'}
+                        {` ${t('exportCard.words', { count: wordsIn(language.code) ?? 0 })}`}
                       </Box>
                     </>
                   )}
@@ -74,16 +78,16 @@ export function ExportCard({ signedIn }: { signedIn: boolean }) {
                 minHeight: 44,
               }}
             >
-              Advanced Export
+              {t('exportCard.advanced')}
             </Link>
           </>
         ) : (
           <>
             <Typography color="text.secondary" sx={{ mb: 2 }}>
-              Sign in to export the custom descriptors you create as CSV files.
+              {t('exportCard.signedOut')}
             </Typography>
             <Button variant="contained" onClick={openSignIn}>
-              Go to Sign In
+              {t('exportCard.goToSignIn')}
             </Button>
           </>
         )}

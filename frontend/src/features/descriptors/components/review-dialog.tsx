@@ -14,12 +14,13 @@ import {
   useTheme,
 } from '@mui/material'
 import { useEffect, useEffectEvent, useId, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Flag } from '../../../components/flag.tsx'
 import { DialogCloseButton } from '../../../components/dialog-close-button.tsx'
 import type { Descriptor, ReviewRating } from '../../../lib/api/generated.ts'
 import type { Category } from '../catalog.ts'
 import type { LanguageOption } from '../languages.ts'
-import { intervalLabel, ratings } from '../review-queue.ts'
+import { ratings, reviewInterval } from '../review-queue.ts'
 import type { ReviewSession } from '../use-review-session.ts'
 
 type ReviewDialogProps = {
@@ -31,8 +32,6 @@ type ReviewDialogProps = {
   onEnd: () => void
   wordAids?: (descriptor: Descriptor) => ReactNode
 }
-
-const stateLabel = { new: 'New', learning: 'Learning', review: 'Review', relearning: 'Relearning' }
 
 function isTyping(target: EventTarget | null): boolean {
   return (
@@ -55,6 +54,7 @@ export function ReviewDialog({
   onEnd,
   wordAids,
 }: ReviewDialogProps) {
+  const { t } = useTranslation(['descriptors', 'common'])
   const titleId = useId()
   const theme = useTheme()
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'))
@@ -62,6 +62,10 @@ export function ReviewDialog({
   const descriptor = card?.descriptor
   const category = descriptor ? categoryOf(descriptor) : undefined
   const now = new Date().toISOString()
+  const intervalLabel = (fromIso: string, toIso: string) => {
+    const { unit, count } = reviewInterval(fromIso, toIso)
+    return t(`review.interval.${unit}`, { count })
+  }
 
   const onKey = useEffectEvent((event: globalThis.KeyboardEvent) => {
     if (event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return
@@ -96,7 +100,7 @@ export function ReviewDialog({
       slotProps={{ paper: { sx: { mt: fullScreen ? 0 : { sm: 8 } } } }}
     >
       <DialogTitle id={titleId} sx={{ pr: 7 }}>
-        Review
+        {t('review.title')}
         <Typography
           component="span"
           variant="body2"
@@ -104,21 +108,15 @@ export function ReviewDialog({
           sx={{ display: 'block' }}
           aria-live="polite"
         >
-          <Flag code={language.code} /> {language.name} · {session.cards.length} left
-          {session.unsent > 0
-            ? ` · ${session.unsent} ${session.unsent === 1 ? 'answer' : 'answers'} not yet synced`
-            : ''}
+          <Flag code={language.code} /> {language.name} ·{' '}
+          {t('review.left', { count: session.cards.length })}
+          {session.unsent > 0 ? ` · ${t('review.unsynced', { count: session.unsent })}` : ''}
         </Typography>
       </DialogTitle>
       <DialogCloseButton onClick={onEnd} />
       <DialogContent dividers>
         <Stack spacing={2.5}>
-          {session.offline ? (
-            <Alert severity="info">
-              You are offline. Your answers are kept on this device and synced when you are back
-              online.
-            </Alert>
-          ) : null}
+          {session.offline ? <Alert severity="info">{t('review.offline')}</Alert> : null}
           <Paper
             variant="outlined"
             aria-live="polite"
@@ -135,12 +133,16 @@ export function ReviewDialog({
             }}
           >
             {session.loading && !card ? (
-              <CircularProgress aria-label="Loading reviews" />
+              <CircularProgress aria-label={t('review.loading')} />
             ) : session.problem ? (
               <Alert severity="error">{session.problem}</Alert>
             ) : card && descriptor ? (
               <>
-                <Chip size="small" variant="outlined" label={stateLabel[card.schedule.state]} />
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  label={t(`review.state.${card.schedule.state}`)}
+                />
                 <Typography
                   component="p"
                   data-testid="review-word"
@@ -160,21 +162,19 @@ export function ReviewDialog({
                       <Chip
                         size="small"
                         color={category.type === 'gestalt' ? 'primary' : 'secondary'}
-                        label={`${category.type === 'gestalt' ? 'Gestalt' : 'Perception'} · ${category.name}`}
+                        label={`${t(`categoryType.${category.type}`)} · ${category.name}`}
                       />
                     ) : null}
                     {card.gloss ? (
                       <Typography sx={{ mt: 1 }} color="text.secondary">
-                        English: <span lang="en">{card.gloss}</span>
+                        {t('review.gloss')} <span lang="en">{card.gloss}</span>
                       </Typography>
                     ) : null}
                   </Box>
                 ) : null}
               </>
             ) : (
-              <Typography>
-                All caught up: no word is due, and today&apos;s new words are done.
-              </Typography>
+              <Typography>{t('review.allCaughtUp')}</Typography>
             )}
           </Paper>
 
@@ -182,16 +182,16 @@ export function ReviewDialog({
 
           {card && !session.revealed ? (
             <Button variant="contained" size="large" onClick={onReveal}>
-              Show Answer
+              {t('review.showAnswer')}
             </Button>
           ) : null}
           {card && session.revealed ? (
             <Box
               role="group"
-              aria-label="How well did you know it?"
+              aria-label={t('review.ratingsLabel')}
               sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'repeat(4, 1fr)' }}
             >
-              {ratings.map(({ rating, label, key }) => (
+              {ratings.map(({ rating, key }) => (
                 <Button
                   key={rating}
                   variant={rating === 'good' ? 'contained' : 'outlined'}
@@ -200,7 +200,7 @@ export function ReviewDialog({
                   aria-keyshortcuts={key}
                   sx={{ flexDirection: 'column', py: 1 }}
                 >
-                  {label}
+                  {t(`review.ratings.${rating}`)}
                   <Typography component="span" variant="caption" sx={{ opacity: 0.8 }}>
                     {intervalLabel(now, card.next[rating])}
                   </Typography>
@@ -210,7 +210,7 @@ export function ReviewDialog({
           ) : null}
           {!card && !session.loading ? (
             <Button variant="outlined" onClick={onEnd}>
-              Close
+              {t('common:close')}
             </Button>
           ) : null}
         </Stack>

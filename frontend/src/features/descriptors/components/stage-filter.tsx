@@ -2,8 +2,9 @@ import CheckIcon from '@mui/icons-material/Check'
 import LockIcon from '@mui/icons-material/LockOutlined'
 import { Box, Chip, Stack, ToggleButton, Typography } from '@mui/material'
 import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { Stage } from '../../../lib/api/generated.ts'
-import { openStage, stages } from '../catalog.ts'
+import { openStage, stageRange, stages } from '../catalog.ts'
 
 type StageFilterProps = {
   chosen: readonly Stage[]
@@ -14,6 +15,7 @@ type StageFilterProps = {
 
 /** Filter by CRV stage: one or more of Stage 1-2, 2-3 and 4-6; at least one stays chosen. */
 export function StageFilter({ chosen, locked, onToggle }: StageFilterProps) {
+  const { t } = useTranslation('descriptors')
   const labelId = useId()
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
@@ -24,7 +26,7 @@ export function StageFilter({ chosen, locked, onToggle }: StageFilterProps) {
         color="text.secondary"
         sx={{ mb: 1 }}
       >
-        Filter by CRV stage
+        {t('stageFilter.legend')}
       </Typography>
       <Stack
         direction="row"
@@ -46,13 +48,13 @@ export function StageFilter({ chosen, locked, onToggle }: StageFilterProps) {
               sx={{ gap: 1, px: 1.5, borderRadius: 5 }}
             >
               {selected ? <CheckIcon fontSize="small" aria-hidden /> : null}
-              {stage}
+              {t('stage', { range: stageRange(stage) })}
               {needsSignIn ? (
                 <Chip
                   component="span"
                   size="small"
                   icon={<LockIcon />}
-                  label="Sign in required"
+                  label={t('stageFilter.signInRequired')}
                   variant="outlined"
                   sx={{ height: 22, cursor: 'inherit', pointerEvents: 'none' }}
                 />

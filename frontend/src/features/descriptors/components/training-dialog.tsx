@@ -17,6 +17,7 @@ import {
 } from '@mui/material'
 import { Flag } from '../../../components/flag.tsx'
 import { useEffect, useEffectEvent, useId, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { Descriptor } from '../../../lib/api/generated.ts'
 import type { Category } from '../catalog.ts'
 import type { LanguageOption } from '../languages.ts'
@@ -60,6 +61,7 @@ export function TrainingDialog({
   onEnd,
   wordAids,
 }: TrainingDialogProps) {
+  const { t } = useTranslation('descriptors')
   const titleId = useId()
   const theme = useTheme()
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'))
@@ -99,7 +101,7 @@ export function TrainingDialog({
       slotProps={{ paper: { sx: { mt: fullScreen ? 0 : { sm: 8 } } } }}
     >
       <DialogTitle id={titleId} sx={{ pr: 7 }}>
-        Descriptor Training
+        {t('trainer.title')}
         <Typography
           component="span"
           variant="body2"
@@ -128,18 +130,16 @@ export function TrainingDialog({
             }}
           >
             {loading ? (
-              <CircularProgress aria-label="Loading a descriptor" />
+              <CircularProgress aria-label={t('training.loading')} />
             ) : problem ? (
-              <Alert severity={problem.startsWith('No descriptors') ? 'info' : 'error'}>
-                {problem}
-              </Alert>
+              <Alert severity={problem.severity}>{problem.text}</Alert>
             ) : descriptor ? (
               <>
                 {category ? (
                   <Chip
                     size="small"
                     color={category.type === 'gestalt' ? 'primary' : 'secondary'}
-                    label={`${category.type === 'gestalt' ? 'Gestalt' : 'Perception'} · ${category.name}`}
+                    label={`${t(`categoryType.${category.type}`)} · ${category.name}`}
                   />
                 ) : null}
                 <Typography
@@ -168,7 +168,7 @@ export function TrainingDialog({
               inactive={!descriptor || loading || revealed !== null}
               sx={{ flex: 1 }}
             >
-              Reveal More Descriptors
+              {t('training.reveal')}
             </SteadyButton>
             <SteadyButton
               variant="contained"
@@ -177,24 +177,24 @@ export function TrainingDialog({
               endIcon={<ArrowForwardIcon />}
               sx={{ flex: 1 }}
             >
-              Next
+              {t('training.next')}
             </SteadyButton>
           </Stack>
 
           {revealed && descriptor && !loading ? (
             <Box component="section" aria-labelledby={`${titleId}-related`}>
               <Typography id={`${titleId}-related`} variant="subtitle1" component="h3" gutterBottom>
-                Related Descriptors
+                {t('training.related')}
               </Typography>
               {revealed.length > 0 ? (
-                <WordList label="Related Descriptors">
+                <WordList label={t('training.related')}>
                   {revealed.map((related) => (
                     <WordChip key={related.id} word={related.word} />
                   ))}
                 </WordList>
               ) : (
                 <Typography variant="body2" color="text.secondary">
-                  This category has no other words yet.
+                  {t('training.noRelated')}
                 </Typography>
               )}
             </Box>
@@ -207,9 +207,9 @@ export function TrainingDialog({
           color="text.secondary"
           sx={{ display: { xs: 'none', sm: 'block' } }}
         >
-          Enter or → for the next word · R to reveal
+          {t('training.keys')}
         </Typography>
-        <Button onClick={onEnd}>End Training</Button>
+        <Button onClick={onEnd}>{t('training.end')}</Button>
       </DialogActions>
     </Dialog>
   )

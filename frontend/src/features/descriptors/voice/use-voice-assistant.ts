@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useToast } from '../../../components/toast/index.ts'
 import type { Descriptor, TrainingLanguage } from '../../../lib/api/generated.ts'
 import { useGenerateSentenceWithSpeechMutation, useSynthesizeSpeechMutation } from './api.ts'
@@ -42,6 +43,7 @@ export function useVoiceAssistant(options: {
 }): VoiceAssistant {
   const { language, descriptor, training } = options
   const { toast } = useToast()
+  const { t } = useTranslation('descriptors')
   const [enabled, setEnabledState] = useState(readEnabled)
   const [isPlaying, setPlaying] = useState(false)
   const [isGenerating, setGenerating] = useState(false)
@@ -75,8 +77,8 @@ export function useVoiceAssistant(options: {
         await play(await blob.arrayBuffer())
       } catch {
         toast({
-          title: 'Audio Error',
-          description: 'Failed to play word audio.',
+          title: t('voice.audioError'),
+          description: t('voice.audioFailed'),
           variant: 'destructive',
         })
       } finally {
@@ -84,7 +86,7 @@ export function useVoiceAssistant(options: {
         setPlaying(false)
       }
     },
-    [enabled, language, synthesize, play, toast],
+    [enabled, language, synthesize, play, toast, t],
   )
 
   const exampleSentence = useCallback(
@@ -101,15 +103,15 @@ export function useVoiceAssistant(options: {
         if (!playing.current) await play(base64ToArrayBuffer(result.audioData))
       } catch {
         toast({
-          title: 'Sentence Generation Error',
-          description: 'Failed to generate sentence with audio.',
+          title: t('voice.sentenceError'),
+          description: t('voice.sentenceFailed'),
           variant: 'destructive',
         })
       } finally {
         setGenerating(false)
       }
     },
-    [enabled, language, generate, play, toast],
+    [enabled, language, generate, play, toast, t],
   )
 
   const clearSentence = useCallback(() => setWritten(null), [])

@@ -11,12 +11,14 @@ import {
   Switch,
   Typography,
 } from '@mui/material'
+import { useTranslation } from 'react-i18next'
 import type { Descriptor } from '../../../lib/api/generated.ts'
 import { SteadyButton } from '../../../components/steady-button.tsx'
 import type { VoiceAssistant } from './use-voice-assistant.ts'
 
 /** The voice on/off switch (spec §2: 'AI Voice Assistant Active'). */
 export function VoiceToggle({ voice }: { voice: VoiceAssistant }) {
+  const { t } = useTranslation('descriptors')
   return (
     <FormControlLabel
       control={
@@ -25,7 +27,7 @@ export function VoiceToggle({ voice }: { voice: VoiceAssistant }) {
           onChange={(event) => voice.setEnabled(event.target.checked)}
         />
       }
-      label="AI Voice Assistant Active"
+      label={t('voice.active')}
     />
   )
 }
@@ -38,6 +40,7 @@ export function VoiceControls({
   voice: VoiceAssistant
   descriptor: Descriptor
 }) {
+  const { t } = useTranslation('descriptors')
   return (
     <Stack spacing={1.5}>
       <VoiceToggle voice={voice} />
@@ -50,14 +53,14 @@ export function VoiceControls({
               inactive={voice.isPlaying}
               startIcon={
                 voice.isPlaying ? (
-                  <CircularProgress size={18} color="inherit" aria-label="Playing" />
+                  <CircularProgress size={18} color="inherit" aria-label={t('voice.playing')} />
                 ) : (
                   <VolumeUpIcon />
                 )
               }
               sx={{ flex: 1 }}
             >
-              {voice.isPlaying ? 'Playing...' : 'Pronounce'}
+              {voice.isPlaying ? t('voice.playingNow') : t('voice.pronounce')}
             </SteadyButton>
             <SteadyButton
               variant="outlined"
@@ -65,14 +68,14 @@ export function VoiceControls({
               inactive={voice.isGenerating}
               startIcon={
                 voice.isGenerating ? (
-                  <CircularProgress size={18} color="inherit" aria-label="Generating" />
+                  <CircularProgress size={18} color="inherit" aria-label={t('voice.generating')} />
                 ) : (
                   <RecordVoiceOverIcon />
                 )
               }
               sx={{ flex: 1 }}
             >
-              {voice.isGenerating ? 'Generating...' : 'Example Sentence'}
+              {voice.isGenerating ? t('voice.generatingNow') : t('voice.exampleSentence')}
             </SteadyButton>
           </Stack>
           {voice.sentence ? (
@@ -82,14 +85,14 @@ export function VoiceControls({
             >
               <Box sx={{ flex: 1 }}>
                 <Typography variant="caption" color="text.secondary" component="p">
-                  Example sentence
+                  {t('voice.sentenceCaption')}
                 </Typography>
                 <Typography data-testid="example-sentence" lang={descriptor.language}>
                   {voice.sentence}
                 </Typography>
               </Box>
               <Button size="small" onClick={voice.clearSentence} startIcon={<ClearIcon />}>
-                Clear
+                {t('voice.clear')}
               </Button>
             </Paper>
           ) : null}

@@ -110,6 +110,12 @@ export function createAppRouter() {
               }),
             },
             {
+              path: paths.settings,
+              lazy: async () => ({
+                Component: (await import('../features/account/settings-page.tsx')).SettingsPage,
+              }),
+            },
+            {
               path: paths.adminTargets,
               lazy: async () => ({
                 Component: (await import('../features/practice/admin-targets-page.tsx'))

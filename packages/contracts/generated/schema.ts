@@ -579,7 +579,8 @@ export interface paths {
      * @description Deletes, in this order, the caller's data in every service that keeps some (descriptors:
      *     custom words, hides, review cards and answers, training history; media: custom gestalts
      *     and their clips; practice: sessions and write-ups), then the account itself with its
-     *     sign-in identities and sessions, and clears the refresh cookie. Each part is deleted by
+     *     sign-in identities and sessions (every refresh token is revoked with it), and clears the
+     *     refresh cookie. Each part is deleted by
      *     the service that owns it (`DELETE /api/account/{part}`), each idempotent: when a service
      *     cannot be reached the call answers 503, the account stays (so the user can sign in and
      *     call again) and what was deleted stays deleted. Words a user added that an administrator
@@ -3798,10 +3799,7 @@ export interface operations {
       query?: never
       header?: never
       path?: never
-      cookie?: {
-        /** @description The refresh token (httpOnly, SameSite=Lax, Secure outside localhost, path `/api/auth`). Missing or invalid on refresh gives 401. */
-        crv_refresh?: components['parameters']['RefreshCookie']
-      }
+      cookie?: never
     }
     requestBody?: never
     responses: {

@@ -233,13 +233,7 @@ const injectedRtkApi = api
         providesTags: ['descriptors'],
       }),
       deleteAccount: build.mutation<DeleteAccountApiResponse, DeleteAccountApiArg>({
-        query: (queryArg) => ({
-          url: `/api/account`,
-          method: 'DELETE',
-          cookies: {
-            crv_refresh: queryArg.crvRefresh,
-          },
-        }),
+        query: () => ({ url: `/api/account`, method: 'DELETE' }),
         invalidatesTags: ['auth'],
       }),
       exportAccount: build.query<ExportAccountApiResponse, ExportAccountApiArg>({
@@ -902,10 +896,7 @@ export type GetReviewStatsApiArg = {
   dayStartsAt?: Timestamp
 }
 export type DeleteAccountApiResponse = unknown
-export type DeleteAccountApiArg = {
-  /** The refresh token (httpOnly, SameSite=Lax, Secure outside localhost, path `/api/auth`). Missing or invalid on refresh gives 401. */
-  crvRefresh?: string
-}
+export type DeleteAccountApiArg = void
 export type ExportAccountApiResponse = /** status 200 The export. */ AccountExport
 export type ExportAccountApiArg = void
 export type ExportDescriptorsAccountDataApiResponse =

@@ -278,7 +278,10 @@ function expectLoopWords(clips: Scheduled[], words: string[]) {
 
 describe('when the audio fails', () => {
   it('retries a few times a second, shows Audio Error, and plays again once audio loads', async () => {
-    const page = await browser.newPage()
+    // Without the service worker: it would answer the clips from its cache, past the route
+    // that fails them here (what a cached clip does offline is offline.test.ts's).
+    const context = await browser.newContext({ serviceWorkers: 'block' })
+    const page = await context.newPage()
     await enableOnsetMeasurement(page)
     await page.goto(`${base}/`)
     await page.getByRole('heading', { name: 'Basic Gestalts' }).waitFor()
@@ -311,6 +314,6 @@ describe('when the audio fails', () => {
       .poll(() => page.getByRole('status').filter({ hasText: 'Audio Error' }).count())
       .toBe(0)
     await stopPlaying(page)
-    await page.close()
+    await context.close()
   })
 })

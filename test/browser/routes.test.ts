@@ -74,6 +74,16 @@ const progressSignedIn: Sight = {
   texts: ['Current streak', 'Cards due', 'Minutes per day', 'Delete training history'],
   absent: ['Sign in to keep your training history'],
 }
+const settingsSignedIn: Sight = {
+  heading: 'Settings',
+  texts: [
+    'Interface language',
+    'Download all my data',
+    'Delete my training history',
+    'Delete my account',
+  ],
+  absent: ['Sign In Required'],
+}
 const admin = (heading: string, texts: string[]): Sight => ({ heading, texts })
 
 /**
@@ -233,6 +243,19 @@ const routes: Route[] = [
     },
   },
   {
+    path: '/settings',
+    title: /Settings/,
+    sees: {
+      visitor: {
+        heading: 'Sign In Required',
+        texts: ['Please sign in to change your settings and manage your data.'],
+        absent: ['Delete my account'],
+      },
+      user: settingsSignedIn,
+      administrator: settingsSignedIn,
+    },
+  },
+  {
     path: '/no/such/page',
     title: /Page Not Found/,
     sees: Object.fromEntries(
@@ -340,7 +363,7 @@ describe.each(visits)('every route of spec §2 for the %s, %s scheme', (role, sc
     // Spec §2, Side menu: admin-only entries are hidden unless signed in as an administrator.
     // The descriptor trainer is open to everyone (issue [11]); a user's own pages need a user.
     const everyone = ['Ideogram Training', 'Descriptor Training']
-    const own = ['My Custom Descriptors', 'Export Data']
+    const own = ['Your Progress', 'My Custom Descriptors', 'Export Data', 'Settings']
     expect(entries).toEqual(
       role === 'administrator'
         ? [

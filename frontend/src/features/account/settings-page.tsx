@@ -29,6 +29,7 @@ import { SignedInOnly, SignInRequired } from '../../components/access/index.ts'
 import { PageContainer } from '../../components/page-container.tsx'
 import { useToast } from '../../components/toast/index.ts'
 import { forgetUser } from '../../lib/account/forget-user.ts'
+import { saveDownload } from '../../lib/download.ts'
 import { errorMessage } from '../../lib/api/errors.ts'
 import {
   api,
@@ -43,21 +44,6 @@ import {
 } from '../../lib/i18n/index.ts'
 import { selectUser, sessionSlice } from '../../lib/session/session-slice.ts'
 import { usePageMeta } from '../../lib/use-page-meta.ts'
-
-/** Saves a JSON document as a download. */
-function saveJson(fileName: string, data: unknown): void {
-  const url = URL.createObjectURL(
-    new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }),
-  )
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName
-  link.style.display = 'none'
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
-}
 
 function LanguageCard() {
   const { t, i18n } = useTranslation('account')
@@ -114,7 +100,10 @@ function ExportCard() {
         return
       }
       const fileName = `crv-training-account-${result.data.exportedAt.slice(0, 10)}.json`
-      saveJson(fileName, result.data)
+      saveDownload(
+        fileName,
+        new Blob([JSON.stringify(result.data, null, 2)], { type: 'application/json' }),
+      )
       toast({ title: t('export.done'), description: fileName, variant: 'success' })
     } finally {
       setBusy(false)

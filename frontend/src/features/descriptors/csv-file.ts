@@ -1,4 +1,5 @@
 import type { Language } from '../../lib/api/generated.ts'
+import { saveDownload } from '../../lib/download.ts'
 
 /** A CSV export as the server sent it, byte-order mark included. */
 export type CsvFile = { fileName: string; text: string }
@@ -42,14 +43,5 @@ export function decodeKeepingBom(bytes: ArrayBuffer): string {
 
 /** Offers `file` to the user as a download. */
 export function saveCsv(file: CsvFile): void {
-  const url = URL.createObjectURL(new Blob([file.text], { type: 'text/csv;charset=utf-8' }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = file.fileName
-  link.style.display = 'none'
-  document.body.append(link)
-  link.click()
-  link.remove()
-  // The browser has taken the blob once the click's default action has run.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+  saveDownload(file.fileName, new Blob([file.text], { type: 'text/csv;charset=utf-8' }))
 }

@@ -1,38 +1,57 @@
-import TranslateIcon from '@mui/icons-material/Translate'
-import { Box, IconButton, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material'
 import CheckIcon from '@mui/icons-material/Check'
+import TranslateIcon from '@mui/icons-material/Translate'
+import {
+  IconButton,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Tooltip,
+} from '@mui/material'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { changeUiLanguage, currentUiLanguage, uiLanguages } from '../lib/i18n/index.ts'
 
-/** The header's language switch: every interface language, named in itself. */
-export function LanguageMenu() {
+/**
+ * The interface's languages, each named in itself: an icon button in the header (from tablet
+ * width up) or an entry of the side menu (where a phone finds it).
+ */
+export function LanguageMenu({ variant }: { variant: 'icon' | 'list' }) {
   const { t, i18n } = useTranslation()
   const [anchor, setAnchor] = useState<HTMLElement | null>(null)
   const menuId = useId()
-  // Re-rendered by useTranslation on every change of language.
+  // useTranslation renders this again on every change of language.
   const current = i18n.resolvedLanguage ? currentUiLanguage() : 'en'
-  const currentName = uiLanguages.find((l) => l.code === current)?.name ?? current
+  const name = uiLanguages.find((l) => l.code === current)?.name ?? current
+  const label = t('header.language', { language: name })
+  const opener = {
+    'aria-haspopup': 'menu' as const,
+    'aria-controls': anchor ? menuId : undefined,
+    'aria-expanded': anchor ? true : undefined,
+    onClick: (e: React.MouseEvent<HTMLElement>) => setAnchor(e.currentTarget),
+  }
   return (
     <>
-      <IconButton
-        color="inherit"
-        aria-label={t('header.language', { language: currentName })}
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={anchor ? true : undefined}
-        onClick={(e) => setAnchor(e.currentTarget)}
-        sx={{ flexShrink: 0, gap: 0.5, borderRadius: 2 }}
-      >
-        <TranslateIcon fontSize="small" />
-        <Box
-          component="span"
-          aria-hidden
-          sx={{ fontSize: 13, fontWeight: 600, textTransform: 'uppercase' }}
-        >
-          {current}
-        </Box>
-      </IconButton>
+      {variant === 'icon' ? (
+        <Tooltip title={label}>
+          <IconButton
+            color="inherit"
+            aria-label={label}
+            {...opener}
+            sx={{ flexShrink: 0, display: { xs: 'none', sm: 'inline-flex' } }}
+          >
+            <TranslateIcon />
+          </IconButton>
+        </Tooltip>
+      ) : (
+        <ListItemButton {...opener}>
+          <ListItemIcon>
+            <TranslateIcon />
+          </ListItemIcon>
+          <ListItemText primary={label} />
+        </ListItemButton>
+      )}
       <Menu
         id={menuId}
         anchorEl={anchor}

@@ -51,7 +51,7 @@ export function AppHeader({ menuOpen, onMenuClick, loading, slotRef }: AppHeader
           ref={slotRef}
           sx={{ flexGrow: 1, display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}
         />
-        <LanguageMenu />
+        <LanguageMenu variant="icon" />
         <SignInControl />
       </Toolbar>
       {loading ? (

@@ -11,6 +11,7 @@ import TranslateIcon from '@mui/icons-material/Translate'
 import VisibilityIcon from '@mui/icons-material/Visibility'
 import {
   Box,
+  Divider,
   Drawer,
   List,
   ListItem,
@@ -26,6 +27,7 @@ import { Link as RouterLink, useLocation } from 'react-router-dom'
 import { useTranslation } from 'react-i18next'
 import { paths } from '../../config/paths.ts'
 import type common from '../../locales/en/common.json'
+import { LanguageMenu } from '../language-menu.tsx'
 import { selectIsAdmin, selectIsSignedIn } from '../../lib/session/session-slice.ts'
 
 type MenuLabel = keyof (typeof common)['menu']
@@ -103,6 +105,12 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
               </ListItem>
             )
           })}
+        </List>
+        <Divider />
+        <List>
+          <ListItem disablePadding>
+            <LanguageMenu variant="list" />
+          </ListItem>
         </List>
       </Box>
     </Drawer>

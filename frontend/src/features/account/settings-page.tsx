@@ -240,7 +240,7 @@ function DeleteAccountCard({ onDeleted }: { onDeleted: () => void }) {
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2 }}>
         <Button
-          variant="contained"
+          variant="outlined"
           color="error"
           startIcon={<DeleteForeverIcon />}
           onClick={() => setConfirming(true)}
@@ -278,7 +278,7 @@ function DeleteAccountCard({ onDeleted }: { onDeleted: () => void }) {
           </Button>
           <Button
             color="error"
-            variant="contained"
+            variant="outlined"
             disabled={!understood}
             loading={deleting.isLoading}
             onClick={() => void onDelete()}

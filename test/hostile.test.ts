@@ -12,6 +12,9 @@ import { sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyPluginAsync, InjectOptions } from 'fastify'
 import { loadContract } from '@crv/contracts'
 import type { JsonSchema, OpenApiOperation, OpenApiParameter } from '@crv/contracts'
+import { createServer } from 'node:http'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { buildTestService, createTestKeys, testDatabaseUrl, testEnv } from '@crv/kit/testing'
 import type { TestKeys } from '@crv/kit/testing'
 import { createApp } from '@crv/kit'
@@ -398,16 +401,32 @@ const storedChecks: Record<string, (app: FastifyInstance, tokens: string[]) => P
 describe.each(services)('hostile input: %s', (name, plugin, load, usesDatabase) => {
   let app: FastifyInstance
   let tokens: string[]
+  let parts: Server | undefined
   beforeAll(async () => {
+    // The auth service deletes an account's parts in the other services: a stand-in for them
+    // here (deleting nothing), so what is judged is auth's own handling of the input.
+    const partUrls: Record<string, string> = {}
+    if (name === 'auth') {
+      parts = createServer((req, res) => {
+        res.statusCode = req.method === 'DELETE' ? 204 : 200
+        res.end(req.method === 'DELETE' ? undefined : '{}')
+      })
+      await new Promise<void>((resolve) => parts?.listen(0, '127.0.0.1', resolve))
+      const url = `http://127.0.0.1:${(parts.address() as AddressInfo).port}`
+      Object.assign(partUrls, { DESCRIPTORS_URL: url, MEDIA_URL: url, PRACTICE_URL: url })
+    }
     const built = await buildTestService(
       plugin,
       load,
-      usesDatabase ? { DATABASE_URL: testDatabaseUrl() } : {},
+      usesDatabase ? { DATABASE_URL: testDatabaseUrl(), ...partUrls } : {},
     )
     app = built.app
     tokens = await tokensFrom(built.keys)
   }, 60_000)
-  afterAll(() => app?.close())
+  afterAll(async () => {
+    await app?.close()
+    parts?.close()
+  })
 
   // Every id-like path segment that has broken a parser somewhere, as an administrator.
   const SEGMENTS = [

@@ -2,6 +2,7 @@
 // in their history, shown as a streak and minutes, and the whole history deleted on request.
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
 import type { Browser } from 'playwright-core'
+import { selectGestalts, startPlaying, stopPlaying } from '../../bench/scenarios/ideogram.ts'
 import { launch, watchProblems } from './browser.ts'
 import { newPhone, signInByApi } from './accounts.ts'
 
@@ -60,6 +61,36 @@ describe('your progress', () => {
       headers: { authorization: `Bearer ${token}` },
     })
     expect(((await history.json()) as { totals: { sessions: number } }).totals.sessions).toBe(0)
+    expect(problems).toEqual([])
+    await context.close()
+  })
+
+  it('records an ideogram session from Play to its pause, with its speed and gestalts', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    await signInByApi(context.request, base, newPhone())
+    const page = await context.newPage()
+    const problems = watchProblems(page)
+    await page.clock.install()
+    await page.goto(base + '/')
+    await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).waitFor()
+    await selectGestalts(page, ['land', 'space'])
+    await startPlaying(page)
+    await page.clock.fastForward('02:30')
+    const recorded = page.waitForRequest(
+      (r) => r.url().endsWith('/api/history/sessions') && r.method() === 'POST',
+    )
+    await stopPlaying(page)
+    const body = (await recorded).postDataJSON() as {
+      activity: string
+      durationMs: number
+      speeds: string[]
+      gestalts: string[]
+    }
+    expect(body.activity).toBe('ideogram')
+    expect(body.durationMs).toBeGreaterThanOrEqual(150_000)
+    expect(body.speeds).toHaveLength(1)
+    expect([...body.gestalts].sort()).toEqual(['land', 'space'])
+    expect((await (await recorded).response())?.status()).toBe(201)
     expect(problems).toEqual([])
     await context.close()
   })

@@ -55,7 +55,7 @@ async function descriptorsApp(
     handlers: {
       ...descriptorHandlers(app.db, shared, users),
       ...reviewHandlers(app.db, shared, users),
-      ...historyHandlers(app.db),
+      ...historyHandlers(app.db, users),
       ...accountHandlers(app.db, shared, users),
       ...adminHandlers({
         db: app.db,

@@ -8,6 +8,7 @@ import { AppError, unauthorized } from '@crv/kit'
 import type { Handlers } from '@crv/kit'
 import type { Database } from '@crv/kit/db'
 import type { components } from '@crv/contracts'
+import type { UserStates } from './user-cache.ts'
 
 type Schemas = components['schemas']
 type Activity = Schemas['TrainingActivity']
@@ -69,6 +70,7 @@ function validTimeZone(name: string | undefined): string {
 
 export function historyHandlers(
   db: Database,
+  users: UserStates,
 ): Pick<Handlers, 'recordTrainingSession' | 'getTrainingHistory' | 'deleteTrainingHistory'> {
   return {
     recordTrainingSession: async (request, reply) => {
@@ -162,6 +164,7 @@ export function historyHandlers(
         await tx.execute(sql`DELETE FROM descriptors.review_answers WHERE user_id = ${user.id}`)
         await tx.execute(sql`DELETE FROM descriptors.review_cards WHERE user_id = ${user.id}`)
       })
+      users.forget(user.id)
       return reply.code(204).send()
     },
   }

@@ -13,7 +13,7 @@ import type { components } from '@crv/contracts'
 import { membershipsOf } from './repository.ts'
 import type { Descriptor } from './repository.ts'
 import type { SharedVocabulary } from './shared-cache.ts'
-import type { UserStates } from './user-cache.ts'
+import type { KnownCard, UserStates } from './user-cache.ts'
 import type { Language } from './vocabulary.ts'
 
 type Schemas = components['schemas']
@@ -151,6 +151,9 @@ function cardUpsert(
        ${card.scheduled_days}::int, ${card.learning_steps}::int, ${card.reps}::int, ${card.lapses}::int,
        ${card.last_review?.toISOString() ?? null}::timestamptz, ${firstReview.toISOString()}::timestamptz
     WHERE EXISTS (SELECT 1 FROM answer)
+      AND (${expectedReps}::int = 0 OR EXISTS (
+        SELECT 1 FROM descriptors.review_cards
+        WHERE user_id = ${userId} AND descriptor_id = ${descriptorId}))
     ON CONFLICT (user_id, descriptor_id) DO UPDATE SET
       state = EXCLUDED.state, due = EXCLUDED.due, stability = EXCLUDED.stability,
       difficulty = EXCLUDED.difficulty, elapsed_days = EXCLUDED.elapsed_days,
@@ -198,6 +201,7 @@ export function reviewHandlers(
       const body = request.body as Schemas['ReviewQueueRequest']
       const now = new Date()
       const since = dayStart(body.dayStartsAt, now)
+      const epoch = users.cardEpoch
       const [snapshot, mine, cards] = await Promise.all([
         shared.snapshot(body.language),
         users.get(user.id, body.language),
@@ -215,7 +219,9 @@ export function reviewHandlers(
         .sort((a, b) => new Date(a.due).getTime() - new Date(b.due).getTime())
         .flatMap((row) => {
           const descriptor = descriptorOf(Number(row.descriptor_id))
-          return descriptor ? [{ descriptor, card: toCard(row) }] : []
+          return descriptor
+            ? [{ descriptor, card: toCard(row), first: new Date(row.first_review) }]
+            : []
         })
       const newToday = cards.filter((c) => new Date(c.first_review) >= since).length
 
@@ -235,8 +241,17 @@ export function reviewHandlers(
         ...due.slice(0, limit),
         ...fresh
           .slice(0, Math.min(newRoom, Math.max(0, limit - due.length)))
-          .map((descriptor) => ({ descriptor, card: null })),
+          .map((descriptor) => ({ descriptor, card: null, first: null })),
       ]
+      // The answers to these cards will come soon: they need no read then.
+      users.rememberCards(
+        user.id,
+        epoch,
+        chosen.map(({ descriptor, card, first }) => [
+          descriptor.api.id,
+          { language: body.language, card, first },
+        ]),
+      )
       const glosses = await glossesOf(
         db,
         body.language,
@@ -262,47 +277,25 @@ export function reviewHandlers(
       const { answers } = request.body as Schemas['ReviewAnswers']
       const now = new Date()
       const ids = [...new Set(answers.map((a) => a.descriptorId))]
-      // One read: the words the caller may review (shared ones and their own; another user's
-      // pending word is not theirs), each with its card if it has one.
-      const found = await rows<
-        Omit<CardRow, 'descriptor_id'> & {
-          id: string | number
-          language: Language
-          carded: boolean
-        }
-      >(
-        db,
-        sql`SELECT d.id, d.language, c.user_id IS NOT NULL AS carded, c.state, c.due, c.stability,
-                   c.difficulty, c.elapsed_days, c.scheduled_days, c.learning_steps, c.reps,
-                   c.lapses, c.last_review, c.first_review
-            FROM descriptors.descriptors d
-            LEFT JOIN descriptors.review_cards c ON c.descriptor_id = d.id AND c.user_id = ${user.id}
-            WHERE d.id IN (${sql.join(
-              ids.map((id) => sql`${id}`),
-              sql`, `,
-            )})
-              AND (d.status IN ('system', 'approved') OR d.created_by = ${user.id})`,
-      )
-      const words = new Map(
-        found.map((r) => [
-          Number(r.id),
-          {
-            language: r.language,
-            card: r.carded ? toCard({ ...r, descriptor_id: r.id }) : null,
-            first: r.carded ? new Date(r.first_review) : null,
-          },
-        ]),
-      )
+      const epoch = users.cardEpoch
+      // The cards a queue of this process just showed need no read; a kept card that is behind
+      // the database is caught by the write's repetitions check below.
+      const known = ids.map((id) => users.knownCard(user.id, id))
+      const words = known.every((k) => k !== undefined)
+        ? new Map(ids.map((id, i) => [id, known[i] as KnownCard]))
+        : await reviewableWords(db, user.id, ids)
       const results: Schemas['ReviewResult'][] = []
+      const gone = (answer: Schemas['ReviewAnswer']) =>
+        results.push({
+          id: answer.id,
+          status: 'gone',
+          descriptorId: answer.descriptorId,
+          schedule: null,
+        })
       for (const answer of answers) {
         const word = words.get(answer.descriptorId)
         if (!word) {
-          results.push({
-            id: answer.id,
-            status: 'gone',
-            descriptorId: answer.descriptorId,
-            schedule: null,
-          })
+          gone(answer)
           continue
         }
         const before = word.card
@@ -314,20 +307,31 @@ export function reviewHandlers(
         const first = word.first ?? at
         // One statement: the answer, and the card it makes unless the card changed since it
         // was read (its reps count every answer). Anything else is put right by a replay.
-        const [outcome] = await rows<{ answered: string | number; saved: string | number }>(
-          db,
-          sql`WITH answer AS (
-                INSERT INTO descriptors.review_answers
-                  (user_id, id, descriptor_id, language, rating, state, answered_at, duration_ms)
-                VALUES (${user.id}, ${answer.id}, ${answer.descriptorId}, ${word.language}, ${grade},
-                  ${before?.state ?? State.New}, ${at.toISOString()}, ${answer.durationMs ?? null})
-                ON CONFLICT (user_id, id) DO NOTHING
-                RETURNING 1
-              ), card AS (
-                ${next ? cardUpsert(user.id, answer.descriptorId, word.language, next, first, before?.reps ?? 0) : sql`SELECT 1 WHERE false`}
-              )
-              SELECT (SELECT count(*) FROM answer) AS answered, (SELECT count(*) FROM card) AS saved`,
-        )
+        let outcome: { answered: string | number; saved: string | number } | undefined
+        try {
+          ;[outcome] = await rows<{ answered: string | number; saved: string | number }>(
+            db,
+            sql`WITH answer AS (
+                  INSERT INTO descriptors.review_answers
+                    (user_id, id, descriptor_id, language, rating, state, answered_at, duration_ms)
+                  VALUES (${user.id}, ${answer.id}, ${answer.descriptorId}, ${word.language}, ${grade},
+                    ${before?.state ?? State.New}, ${at.toISOString()}, ${answer.durationMs ?? null})
+                  ON CONFLICT (user_id, id) DO NOTHING
+                  RETURNING 1
+                ), card AS (
+                  ${next ? cardUpsert(user.id, answer.descriptorId, word.language, next, first, before?.reps ?? 0) : sql`SELECT 1 WHERE false`}
+                )
+                SELECT (SELECT count(*) FROM answer) AS answered, (SELECT count(*) FROM card) AS saved`,
+          )
+        } catch (err) {
+          // A kept word deleted since (its row is gone, and its answers with it).
+          if (isCode(err, '23503')) {
+            words.delete(answer.descriptorId)
+            gone(answer)
+            continue
+          }
+          throw err
+        }
         if (Number(outcome?.answered) === 0) {
           results.push({
             id: answer.id,
@@ -365,6 +369,7 @@ export function reviewHandlers(
           schedule: scheduleOf(card),
         })
       }
+      users.rememberCards(user.id, epoch, words)
       return { results }
     },
 
@@ -416,6 +421,46 @@ export function reviewHandlers(
     },
   }
 }
+
+/**
+ * One read: the words the caller may review (shared ones and their own; another user's pending
+ * word is not theirs), each with its card if it has one.
+ */
+async function reviewableWords(db: Executor, userId: string, ids: number[]) {
+  const found = await rows<
+    Omit<CardRow, 'descriptor_id'> & {
+      id: string | number
+      language: Language
+      carded: boolean
+    }
+  >(
+    db,
+    sql`SELECT d.id, d.language, c.user_id IS NOT NULL AS carded, c.state, c.due, c.stability,
+               c.difficulty, c.elapsed_days, c.scheduled_days, c.learning_steps, c.reps,
+               c.lapses, c.last_review, c.first_review
+        FROM descriptors.descriptors d
+        LEFT JOIN descriptors.review_cards c ON c.descriptor_id = d.id AND c.user_id = ${userId}
+        WHERE d.id IN (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+          AND (d.status IN ('system', 'approved') OR d.created_by = ${userId})`,
+  )
+  return new Map<number, KnownCard>(
+    found.map((r) => [
+      Number(r.id),
+      {
+        language: r.language,
+        card: r.carded ? toCard({ ...r, descriptor_id: r.id }) : null,
+        first: r.carded ? new Date(r.first_review) : null,
+      },
+    ]),
+  )
+}
+
+const isCode = (err: unknown, code: string) =>
+  (err as { code?: string }).code === code ||
+  (err as { cause?: { code?: string } }).cause?.code === code
 
 /** The English word of each shipped concept, for cards in another language. */
 async function glossesOf(db: Database, language: Language, ids: number[]) {

@@ -14,11 +14,17 @@ export interface Harness {
   }
 }
 
-export async function harness(env: Record<string, string> = {}): Promise<Harness> {
-  const { app, keys } = await buildTestService(descriptorsApp, loadDescriptorsConfig, {
-    DATABASE_URL: testDatabaseUrl(),
-    ...env,
-  })
+/** The service on the test database; given another harness's keys, a replica of it. */
+export async function harness(
+  env: Record<string, string> = {},
+  keysOf?: TestKeys,
+): Promise<Harness> {
+  const { app, keys } = await buildTestService(
+    descriptorsApp,
+    loadDescriptorsConfig,
+    { DATABASE_URL: testDatabaseUrl(), ...env },
+    keysOf,
+  )
   const as = (token: string | null) => {
     const headers = token ? { authorization: `Bearer ${token}` } : {}
     return {

@@ -172,7 +172,19 @@ describe('the review queue', () => {
   })
 })
 
-describe('answers', () => {
+// Answers read their card from the database (replicas), or take it as this process last saw it
+// (the launcher's one process, USER_STATE_CACHE=local): the cards must be the same either way.
+describe.each(['off', 'local'])('answers, USER_STATE_CACHE=%s', (mode) => {
+  let main: Harness
+  beforeAll(async () => {
+    main = h
+    h = await harness({ USER_STATE_CACHE: mode }, main.keys)
+  })
+  afterAll(async () => {
+    await h.app.close()
+    h = main
+  })
+
   it('move a card through learning, review and relearning exactly as ts-fsrs does', async () => {
     const { id, token } = await user()
     const [word] = await textureIds()
@@ -370,6 +382,75 @@ describe('answers', () => {
       ])
     ).json().results[0]
     expect(own.status).toBe('applied')
+  })
+})
+
+describe('cards kept by two replicas that each keep what they last saw', () => {
+  let a: Harness
+  let b: Harness
+  beforeAll(async () => {
+    a = await harness({ USER_STATE_CACHE: 'local' }, h.keys)
+    b = await harness({ USER_STATE_CACHE: 'local' }, h.keys)
+  })
+  afterAll(async () => {
+    await a.app.close()
+    await b.app.close()
+  })
+  const one = (on: Harness, token: string, descriptorId: number, rating: RatingName, at: Date) =>
+    on
+      .as(token)
+      .post('/api/reviews', {
+        answers: [{ id: randomUUID(), descriptorId, rating, answeredAt: at.toISOString() }],
+      })
+      .then((res) => {
+        expect(res.statusCode).toBe(200)
+        return res.json().results[0]
+      })
+
+  it('are put right when the other replica answered, deleted the history or the word meanwhile', async () => {
+    const { token } = await user()
+    const t0 = Date.now() - 20 * DAY
+    const [word] = await textureIds()
+    if (!word) throw new Error('no German texture')
+    // Replica A shows the queue (keeping the cards) and takes an answer.
+    await a.as(token).post('/api/reviews/queue', {
+      language: 'de',
+      stages: ['Stage 1-2', 'Stage 2-3'],
+      gestaltIds: [],
+      perceptionIds: [textures],
+    })
+    const given: { rating: RatingName; at: Date }[] = [{ rating: 'good', at: new Date(t0) }]
+    await one(a, token, word, 'good', new Date(t0))
+    // Replica B takes the next; A's kept card is now one answer behind.
+    given.push({ rating: 'hard', at: new Date(t0 + 3 * DAY) })
+    await one(b, token, word, 'hard', new Date(t0 + 3 * DAY))
+    given.push({ rating: 'again', at: new Date(t0 + 9 * DAY) })
+    const third = await one(a, token, word, 'again', new Date(t0 + 9 * DAY))
+    expect(third).toMatchObject({ status: 'applied', schedule: asSchedule(expected(given)) })
+    expect(third.schedule.reps).toBe(3)
+
+    // B deletes the history; A still keeps the card at three answers.
+    expect((await b.as(token).delete('/api/history')).statusCode).toBe(204)
+    const fresh = await one(a, token, word, 'easy', new Date(t0 + 12 * DAY))
+    expect(fresh).toMatchObject({
+      status: 'applied',
+      schedule: asSchedule(expected([{ rating: 'easy', at: new Date(t0 + 12 * DAY) }])),
+    })
+
+    // The user's own word, reviewed on A, then deleted on B: A answers `gone`, not an error.
+    const own = await b.as(token).post('/api/descriptors', {
+      word: `eigen-${randomUUID().slice(0, 8)}`,
+      language: 'de',
+      perceptionId: textures,
+    })
+    expect(own.statusCode).toBe(201)
+    const ownId = own.json().id as number
+    expect((await one(a, token, ownId, 'good', new Date(t0))).status).toBe('applied')
+    expect((await b.as(token).delete(`/api/descriptors/${ownId}`)).statusCode).toBe(204)
+    expect(await one(a, token, ownId, 'good', new Date(t0 + DAY))).toMatchObject({
+      status: 'gone',
+      schedule: null,
+    })
   })
 })
 

@@ -1,7 +1,13 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { build, defineConfig } from 'vite'
 import type { Plugin } from 'vite'
+import type * as Prerender from './src/prerender.tsx'
+
+type Prerenderer = typeof Prerender
 import { VitePWA } from 'vite-plugin-pwa'
 
 // Brotli and gzip copies of every text asset, written at build time, so the gateway serves
@@ -22,20 +28,156 @@ function precompress(): Plugin {
           const source = file.type === 'chunk' ? file.code : file.source
           const bytes = typeof source === 'string' ? Buffer.from(source) : Buffer.from(source)
           if (bytes.length < 1024) continue
-          const brotli = brotliCompressSync(bytes, {
-            params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
-          })
-          this.emitFile({ type: 'asset', fileName: `${file.fileName}.br`, source: brotli })
-          this.emitFile({
-            type: 'asset',
-            fileName: `${file.fileName}.gz`,
-            source: gzipSync(bytes, { level: 9 }),
-          })
+          const { br, gz } = compressed(bytes)
+          this.emitFile({ type: 'asset', fileName: `${file.fileName}.br`, source: br })
+          this.emitFile({ type: 'asset', fileName: `${file.fileName}.gz`, source: gz })
         }
       },
     },
   }
 }
+
+function compressed(bytes: Buffer) {
+  return {
+    br: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gz: gzipSync(bytes, { level: 9 }),
+  }
+}
+
+// The public pages a visitor can open first, pre-rendered in every interface language (the
+// tachistoscope is an administrator's page: a visitor would only see that it is restricted).
+const PRERENDERED = ['/', '/descriptors', '/descriptor-training', '/sidereal-time', '/practice']
+const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'ja', 'zh']
+
+/**
+ * Route shells: after the client build, the app's own components render each public page's
+ * first screen to HTML in Node (src/prerender.tsx), written as `shells/<language>/<page>.html`
+ * beside the app. The gateway answers a first visit with the shell in the visitor's language,
+ * so a phone paints the page before the JavaScript arrives; the shell is inert (nothing in it
+ * can be clicked) until the app has drawn the same page over it.
+ */
+function routeShells(): Plugin {
+  let root = ''
+  let outDir = ''
+  return {
+    name: 'crv-route-shells',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(config) {
+      root = config.root
+      outDir = resolve(config.root, config.build.outDir)
+    },
+    closeBundle: {
+      sequential: true,
+      order: 'pre',
+      async handler() {
+        const serverOut = join(root, 'node_modules/.cache/crv-prerender')
+        await build({
+          configFile: false,
+          root,
+          logLevel: 'warn',
+          plugins: [react()],
+          // One file with every package inside: Node loads it as it is.
+          ssr: { noExternal: true },
+          build: {
+            ssr: 'src/prerender.tsx',
+            outDir: serverOut,
+            emptyOutDir: true,
+            rolldownOptions: { output: { entryFileNames: 'prerender.mjs' } },
+          },
+        })
+        // Imported once per process by its plain address: its page chunks import it back by that.
+        const { renderPage } = (await import(
+          pathToFileURL(join(serverOut, 'prerender.mjs')).href
+        )) as Prerenderer
+        const template = readFileSync(join(outDir, 'index.html'), 'utf8')
+        if (!template.includes('<div id="root"></div>'))
+          throw new Error('index.html lacks an empty <div id="root"></div>')
+        // The app's entry and the modules it preloads give way to public/shell-boot.js, which
+        // loads them once the shell has been painted.
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template)
+        if (!entry?.[1]) throw new Error('index.html lacks the app entry script')
+        const preloads = [
+          ...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g),
+        ]
+        const appScripts = new RegExp(
+          [entry[0], ...preloads.map((m) => m[0])]
+            .map((tag) => `${tag.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*`)
+            .join('|'),
+          'g',
+        )
+        const bootOnce = () => {
+          let booted = false
+          return () => {
+            if (booted) return ''
+            booted = true
+            const list = JSON.stringify(preloads.map((m) => m[1])).replaceAll('"', '&quot;')
+            return `<script type="module" src="/shell-boot.js" data-app="${entry[1]}" data-preload="${list}"></script>\n`
+          }
+        }
+        for (const language of LANGUAGES) {
+          for (const path of PRERENDERED) {
+            const page = await renderPage(path, language as never)
+            const { body, styles } = hoistStyles(page.html)
+            const html = template
+              .replace('</head>', `${styles}</head>`)
+              .replace('<html lang="en">', `<html lang="${language}">`)
+              .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+              .replace(
+                /<meta\s+name="description"\s+content="[^"]*"\s*\/>/,
+                `<meta name="description" content="${escapeHtml(page.description)}" />`,
+              )
+              .replace('<div id="root"></div>', `<div id="root" inert>${body}</div>`)
+              .replace(appScripts, bootOnce())
+            const file = join(
+              outDir,
+              'shells',
+              language,
+              `${path === '/' ? 'index' : path.slice(1)}.html`,
+            )
+            mkdirSync(dirname(file), { recursive: true })
+            const bytes = Buffer.from(html)
+            const { br, gz } = compressed(bytes)
+            writeFileSync(file, bytes)
+            writeFileSync(`${file}.br`, br)
+            writeFileSync(`${file}.gz`, gz)
+          }
+        }
+      },
+    },
+  }
+}
+
+/**
+ * Emotion writes each component's styles as a <style> element beside it; a page of 80 of them
+ * makes the browser work out its styles 80 times while it reads the page. They go to the head
+ * as one element (the global ones each as their own, as emotion looks them up), marked the way
+ * emotion marks styles it has moved there, so the app's styles know them as already inserted.
+ */
+function hoistStyles(html: string): { body: string; styles: string } {
+  const names = new Set<string>()
+  const rules: string[] = []
+  const globals = new Map<string, string>()
+  const body = html.replace(
+    /<style data-emotion="([^"]*)"[^>]*>([\s\S]*?)<\/style>/g,
+    (_match, attribute: string, css: string) => {
+      const [key, ...ids] = attribute.split(' ')
+      if (key === 'css') {
+        for (const id of ids) names.add(id)
+        rules.push(css)
+      } else if (!globals.has(attribute)) globals.set(attribute, css)
+      return ''
+    },
+  )
+  const styles =
+    [...globals]
+      .map(([attribute, css]) => `<style data-emotion="${attribute}" data-s="">${css}</style>`)
+      .join('') +
+    `<style data-emotion="css ${[...names].join(' ')}" data-s="">${rules.join('')}</style>`
+  return { body, styles }
+}
+
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;')
 
 // Only modules the first screen needs may join the vendor chunks; everything a lazy route pulls in
 // stays with that route, which keeps the initial JavaScript under the 250 KB gzip budget.
@@ -83,6 +225,8 @@ const offline = VitePWA({
   },
   workbox: {
     globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+    // The route shells are for a first visit over the network; offline, the app draws itself.
+    globIgnores: ['shells/**'],
     navigateFallback: '/index.html',
     navigateFallbackDenylist: [/^\/api\//, /^\/auth-callback/],
     cleanupOutdatedCaches: true,
@@ -128,7 +272,7 @@ const offline = VitePWA({
 })
 
 export default defineConfig({
-  plugins: [react(), precompress(), offline],
+  plugins: [react(), precompress(), routeShells(), offline],
   server: {
     proxy: {
       '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false },

@@ -1,18 +1,47 @@
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { StrictMode, startTransition, useLayoutEffect } from 'react'
+import type { ReactNode } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { bootApp } from './app/app.tsx'
 import { initI18n } from './lib/i18n/index.ts'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html lacks the #root element')
 
+/**
+ * A first visit may have painted the page's pre-rendered shell (gateway/src/shells.ts), inert
+ * until the app has taken it over; then it is live.
+ */
+function Live({ children }: { children: ReactNode }) {
+  useLayoutEffect(() => container?.removeAttribute('inert'), [])
+  return children
+}
+
 // The first render waits for the interface's language (English is in this bundle; another
-// language is one small chunk).
-void initI18n().then(() => {
-  const App = bootApp()
-  createRoot(container).render(
+// language is one small chunk) and for the page's own code.
+void initI18n().then(async () => {
+  const { App, ready } = bootApp()
+  await ready
+  const app = (
     <StrictMode>
-      <App />
-    </StrictMode>,
+      <Live>
+        <App />
+      </Live>
+    </StrictMode>
   )
+  if (container.hasAttribute('inert')) {
+    // The app adopts the shell's elements as they are. Where its first screen differs (a user
+    // who signed in before, settings kept in this browser), React draws the page anew: the
+    // shell has done its part, so this is no error.
+    // As a transition, React takes the page over in slices and the page stays responsive.
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        onRecoverableError: (error) =>
+          console.warn('The pre-rendered page was drawn anew by the app:', error),
+      })
+    })
+  } else {
+    const root = createRoot(container)
+    // A transition: React renders the first screen in slices, so the page stays responsive.
+    startTransition(() => root.render(app))
+  }
 })

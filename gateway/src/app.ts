@@ -21,6 +21,7 @@ import type { Redis, TokenVerifier } from '@crv/kit'
 import { SERVICES, serviceUrls } from './config.ts'
 import type { GatewayConfig, ServiceName } from './config.ts'
 import { routingTable } from './routes.ts'
+import { loadShells } from './shells.ts'
 import type { Route } from './routes.ts'
 
 export interface GatewayOptions {
@@ -258,10 +259,12 @@ async function gatewayApp(app: FastifyInstance, { config, verifyToken }: Gateway
 
   const dist = config.FRONTEND_DIST
   const hasFrontend = existsSync(join(dist, 'index.html'))
+  const shells = loadShells(dist)
   if (hasFrontend) {
     await app.register(fastifyStatic, {
       root: dist,
-      index: ['index.html'],
+      // Pages, `/` among them, are answered below: with a route shell where there is one.
+      index: false,
       // Files are routed once at start; an unknown path never touches the disk.
       wildcard: false,
       // The build writes .br and .gz beside each text asset.
@@ -289,11 +292,13 @@ async function gatewayApp(app: FastifyInstance, { config, verifyToken }: Gateway
       path !== '/api' &&
       !/\.[a-z0-9]+$/i.test(path)
     if (wantsPage && hasFrontend) {
-      // The SPA renders its own routes, including 'Page Not Found'.
+      // The SPA renders its own routes, including 'Page Not Found'; a public page comes
+      // pre-rendered in the visitor's language.
+      if (shells.has(path)) reply.header('vary', 'Accept-Encoding, Accept-Language, Cookie')
       return reply
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .sendFile('index.html')
+        .sendFile(shells.fileFor(path, request.headers.cookie, request.headers['accept-language']))
     }
     return reply.code(404).send(errorBody('not_found', `No route for ${request.method} ${path}`))
   })

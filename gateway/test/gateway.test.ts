@@ -54,6 +54,17 @@ async function frontendDist(): Promise<string> {
   const script = 'console.log("hello")\n'.repeat(100)
   await writeFile(join(dir, 'assets', 'index-abc123.js'), script)
   await writeFile(join(dir, 'assets', 'index-abc123.js.br'), brotliCompressSync(script))
+  // Route shells (frontend/vite.config.ts): the home page and one other, in two languages; the
+  // German descriptor page also compressed.
+  for (const language of ['en', 'de']) {
+    await mkdir(join(dir, 'shells', language), { recursive: true })
+    for (const page of ['index', 'descriptors']) {
+      const html = `<!doctype html><html lang="${language}"><body><div id="root" inert>${language}:${page}</div></body></html>`
+      await writeFile(join(dir, 'shells', language, `${page}.html`), html)
+      if (language === 'de' && page === 'descriptors')
+        await writeFile(join(dir, 'shells', language, `${page}.html.br`), brotliCompressSync(html))
+    }
+  }
   await writeFile(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {})\n')
   await writeFile(join(dir, 'manifest.webmanifest'), '{"name":"CRV Training"}')
   return dir
@@ -278,10 +289,46 @@ describe('limits and failures', () => {
     expect(res.json().bytes).toBe(body.length)
   })
 
+  it('answers a public page with its pre-rendered shell in the language the app will show', async () => {
+    const page = (url: string, headers: Record<string, string> = {}) =>
+      app.inject({ method: 'GET', url, headers })
+    const visitor = await page('/')
+    expect(visitor.statusCode).toBe(200)
+    expect(visitor.body).toContain('>en:index<')
+    expect(visitor.headers['cache-control']).toBe('no-cache')
+    expect(visitor.headers.vary).toMatch(/Accept-Language/)
+    expect(visitor.headers.vary).toMatch(/Cookie/)
+    // The browser's languages in order of preference, by primary subtag.
+    expect(
+      (await page('/descriptors', { 'accept-language': 'fr-CA, de-AT;q=0.8, en;q=0.5' })).body,
+    ).toContain('>de:descriptors<')
+    expect(
+      (await page('/descriptors', { 'accept-language': 'en;q=0.2, de;q=0.9' })).body,
+    ).toContain('>de:descriptors<')
+    expect((await page('/descriptors', { 'accept-language': 'ja, *;q=0.1' })).body).toContain(
+      '>en:descriptors<',
+    )
+    // A language chosen in the app (its cookie) wins over the browser's.
+    expect(
+      (await page('/', { 'accept-language': 'de', cookie: 'x=1; crv-lang=en' })).body,
+    ).toContain('>en:index<')
+    expect((await page('/', { cookie: 'crv-lang=de' })).body).toContain('>de:index<')
+    // A cookie naming no language we have, or something else, changes nothing.
+    expect((await page('/', { cookie: 'crv-lang=../../etc' })).body).toContain('>en:index<')
+    // Compressed where the build compressed it.
+    const brotli = await page('/descriptors', { 'accept-language': 'de', 'accept-encoding': 'br' })
+    expect(brotli.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toContain('>de:descriptors<')
+    // A page without a shell gets the bare app, whatever the language.
+    const bare = await page('/settings', { 'accept-language': 'de' })
+    expect(bare.body).toContain('<div id="root"></div>')
+    expect(bare.headers.vary ?? '').not.toMatch(/Accept-Language/)
+  })
+
   it('serves the app for page routes and hashed assets with immutable caching', async () => {
     const home = await app.inject({ method: 'GET', url: '/' })
     expect(home.statusCode).toBe(200)
-    expect(home.body).toContain('<div id="root">')
+    expect(home.body).toContain('<div id="root"')
     const page = await app.inject({ method: 'GET', url: '/sidereal-time' })
     expect(page.statusCode).toBe(200)
     expect(page.headers['content-type']).toMatch(/text\/html/)

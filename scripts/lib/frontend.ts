@@ -19,7 +19,8 @@ function newest(dir: string): number {
 export function frontendIsStale(): boolean {
   let built: number
   try {
-    built = statSync(join(frontend, 'dist', 'index.html')).mtimeMs
+    // The route shells are written last (after the app and its service worker).
+    built = statSync(join(frontend, 'dist', 'shells', 'en', 'index.html')).mtimeMs
   } catch {
     return true
   }

@@ -15,6 +15,14 @@ const ARGS = [
   '--lang=en-US',
 ]
 
+/**
+ * Until the app has taken over a pre-rendered page (its root is inert until then): what only a
+ * raw mouse or keyboard event does, which Playwright's own waiting for a control does not cover.
+ */
+export async function untilLive(page: Page): Promise<void> {
+  await page.locator('#root:not([inert])').waitFor({ state: 'attached' })
+}
+
 export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS })
 }

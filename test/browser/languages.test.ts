@@ -79,6 +79,8 @@ describe('the interface in German', () => {
     await page.keyboard.press('Escape')
     await menu.waitFor({ state: 'hidden' })
     expect(await englishLeftOn(page)).toEqual([])
+    // The page's clips arrive before it is left (leaving cancels requests in flight).
+    await page.waitForLoadState('networkidle')
 
     // Signed in, a review in the descriptor trainer, in German words.
     await signInByApi(context.request, base, newPhone())

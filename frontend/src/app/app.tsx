@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { RouterProvider } from 'react-router-dom'
 import { startSession } from '../components/auth/index.ts'
 import { Toaster } from '../components/toast/index.ts'
@@ -6,6 +7,20 @@ import { rememberUser } from '../lib/session/remembered-user.ts'
 import { AppProvider } from './provider.tsx'
 import { createAppRouter } from './router.tsx'
 import { makeStore } from './store.ts'
+import type { AppStore } from './store.ts'
+
+/**
+ * Everything around the router, shared with the build's pre-renderer (src/prerender.tsx): the
+ * app takes over a pre-rendered page only if both draw the same tree.
+ */
+export function AppFrame({ store, children }: { store: AppStore; children: ReactNode }) {
+  return (
+    <AppProvider store={store}>
+      {children}
+      <Toaster />
+    </AppProvider>
+  )
+}
 
 /**
  * Starts the app and returns its root. Called once the interface's language is loaded: a failed
@@ -27,12 +42,21 @@ export function bootApp() {
   const router = createAppRouter()
   registerServiceWorker()
 
-  return function App() {
+  // The first render waits for the page's own code (a lazy route), so it draws the page at once.
+  const ready = new Promise<void>((resolve) => {
+    if (router.state.initialized) resolve()
+    else
+      router.subscribe((state) => {
+        if (state.initialized) resolve()
+      })
+  })
+
+  function App() {
     return (
-      <AppProvider store={store}>
+      <AppFrame store={store}>
         <RouterProvider router={router} />
-        <Toaster />
-      </AppProvider>
+      </AppFrame>
     )
   }
+  return { App, ready }
 }

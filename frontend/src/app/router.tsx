@@ -1,10 +1,16 @@
 import { createBrowserRouter } from 'react-router-dom'
+import type { RouteObject } from 'react-router-dom'
 import { AppLayout } from '../components/layout/index.ts'
 import { paths } from '../config/paths.ts'
 import { RouteError } from './routes/route-error.tsx'
 
 export function createAppRouter() {
-  return createBrowserRouter([
+  return createBrowserRouter(appRoutes())
+}
+
+/** Every page of the app, each loaded with its own code; also what the build pre-renders. */
+export function appRoutes(): RouteObject[] {
+  return [
     {
       Component: AppLayout,
       HydrateFallback: () => null,
@@ -132,5 +138,5 @@ export function createAppRouter() {
         },
       ],
     },
-  ])
+  ]
 }

@@ -48,9 +48,18 @@ function showLanguage(language: UiLanguage): void {
   if (typeof document !== 'undefined') document.documentElement.lang = language
 }
 
+/**
+ * The chosen language, also as a cookie: the server sends a first visit's pre-rendered page in
+ * it (gateway/src/shells.ts), as the app will show it. A year, like the stored choice.
+ */
+function rememberForServer(language: UiLanguage): void {
+  if (typeof document === 'undefined') return
+  document.cookie = `crv-lang=${language}; Path=/; Max-Age=31536000; SameSite=Lax`
+}
+
 /** Sets i18next up in the browser's (or the stored) language; resolves when it can render. */
 export async function initI18n(): Promise<void> {
-  const { language } = detectLanguage(
+  const { language, chosen } = detectLanguage(
     storage()?.getItem(uiLanguageKey) ?? null,
     typeof navigator === 'undefined' ? [] : navigator.languages,
   )
@@ -70,6 +79,7 @@ export async function initI18n(): Promise<void> {
       react: { useSuspense: false },
     })
   await changeUiLanguage(language, { remember: false })
+  if (chosen) rememberForServer(language)
 }
 
 /** Switches the interface; with `remember` the choice is kept for this browser. */
@@ -80,7 +90,10 @@ export async function changeUiLanguage(
   await loadLanguage(language)
   await i18next.changeLanguage(language)
   showLanguage(language)
-  if (remember) storage()?.setItem(uiLanguageKey, language)
+  if (remember) {
+    storage()?.setItem(uiLanguageKey, language)
+    rememberForServer(language)
+  }
 }
 
 /** The language the interface shows now. */

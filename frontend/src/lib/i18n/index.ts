@@ -1,6 +1,7 @@
 export {
   changeUiLanguage,
   currentUiLanguage,
+  i18next,
   initI18n,
   namespaces,
   uiLanguageWasChosen,

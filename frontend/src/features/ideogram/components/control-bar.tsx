@@ -12,8 +12,6 @@ import {
   TextField,
   ToggleButton,
   ToggleButtonGroup,
-  useMediaQuery,
-  type Theme,
 } from '@mui/material'
 import { useTranslation } from 'react-i18next'
 import { speeds, type SpeedKey } from '../../../lib/audio/speeds.ts'
@@ -25,7 +23,6 @@ export function ControlBar({ trainer }: { trainer: IdeogramTrainer }) {
     trainer
   const joined = mode === 'joined'
   const { t } = useTranslation('ideogram')
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true })
   return (
     <Paper
       component="section"
@@ -54,16 +51,17 @@ export function ControlBar({ trainer }: { trainer: IdeogramTrainer }) {
             sx={{ flexShrink: 0 }}
           />
         ) : null}
-        {/* On a phone the nine speeds are a list to choose from; from a tablet up, buttons. */}
-        {phone ? (
+        {/* On a phone the nine speeds are a list to choose from; from a tablet up, buttons. Both
+            are drawn and CSS shows one, so a pre-rendered page is right on any screen. */}
+        <Box sx={{ display: { xs: 'flex', sm: 'none' }, flexGrow: 1, minWidth: 0 }}>
           <TextField
             select
+            fullWidth
             size="small"
             label={t('controls.speed')}
             value={joined ? 'auto' : speed}
             disabled={joined}
             onChange={(event) => setSpeed(event.target.value as SpeedKey)}
-            sx={{ flexGrow: 1, minWidth: 0 }}
           >
             {joined ? <MenuItem value="auto">{t('controls.auto')}</MenuItem> : null}
             {speeds.map((s) => (
@@ -72,34 +70,31 @@ export function ControlBar({ trainer }: { trainer: IdeogramTrainer }) {
               </MenuItem>
             ))}
           </TextField>
-        ) : (
-          <Box sx={{ flexGrow: 1, minWidth: 0, overflowX: 'auto' }}>
-            {joined ? (
-              <Chip
-                label={t('controls.auto')}
-                aria-label={t('controls.speedAuto')}
-                sx={{ mr: 1 }}
-              />
-            ) : null}
-            <ToggleButtonGroup
-              exclusive
-              size="small"
-              value={joined ? null : speed}
-              disabled={joined}
-              aria-label={t('controls.speed')}
-              onChange={(_event, next: SpeedKey | null) => {
-                if (next) setSpeed(next)
-              }}
-              sx={{ flexWrap: 'nowrap' }}
-            >
-              {speeds.map((s) => (
-                <ToggleButton key={s.key} value={s.key} sx={{ whiteSpace: 'nowrap', px: 1.25 }}>
-                  {t(`speeds.${s.key}`)}
-                </ToggleButton>
-              ))}
-            </ToggleButtonGroup>
-          </Box>
-        )}
+        </Box>
+        <Box
+          sx={{ display: { xs: 'none', sm: 'block' }, flexGrow: 1, minWidth: 0, overflowX: 'auto' }}
+        >
+          {joined ? (
+            <Chip label={t('controls.auto')} aria-label={t('controls.speedAuto')} sx={{ mr: 1 }} />
+          ) : null}
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            value={joined ? null : speed}
+            disabled={joined}
+            aria-label={t('controls.speed')}
+            onChange={(_event, next: SpeedKey | null) => {
+              if (next) setSpeed(next)
+            }}
+            sx={{ flexWrap: 'nowrap' }}
+          >
+            {speeds.map((s) => (
+              <ToggleButton key={s.key} value={s.key} sx={{ whiteSpace: 'nowrap', px: 1.25 }}>
+                {t(`speeds.${s.key}`)}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+        </Box>
         <Stack
           direction="row"
 

@@ -9,16 +9,25 @@
   const script = document.querySelector('script[data-app]')
   if (!script) return
   let started = false
-  const start = () => {
+  // A task of its own for each piece: a phone's main thread is never held for long at a time.
+  const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
+  const start = async () => {
     if (started) return
     started = true
-    for (const href of JSON.parse(script.dataset.preload || '[]')) {
+    const preload = JSON.parse(script.dataset.preload || '[]')
+    for (const href of preload) {
       const link = document.createElement('link')
       link.rel = 'modulepreload'
       link.href = href
       document.head.append(link)
     }
-    import(script.dataset.app)
+    // The libraries first, each evaluated in its own task, then the app.
+    for (const href of preload) {
+      await nextTask()
+      await import(href)
+    }
+    await nextTask()
+    await import(script.dataset.app)
   }
   // After the next frame; a tab opened in the background paints no frame, so not later than this.
   requestAnimationFrame(() => setTimeout(start, 0))

@@ -16,11 +16,16 @@ function Live({ children }: { children: ReactNode }) {
   return children
 }
 
+/** Lets the browser handle input and paint between the steps of the app's start. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
 // The first render waits for the interface's language (English is in this bundle; another
 // language is one small chunk) and for the page's own code.
 void initI18n().then(async () => {
+  await nextTask()
   const { App, ready } = bootApp()
   await ready
+  await nextTask()
   const app = (
     <StrictMode>
       <Live>

@@ -2,11 +2,14 @@
 // interface language. A first visit to such a page gets its shell in the visitor's language —
 // the one the app will choose: the language they picked (the `crv-lang` cookie the app keeps
 // beside its stored choice), else the first of their browser's languages the app has, else
-// English. Every other page, and every page of a build without shells, gets the bare app.
+// English. A shell is the page a visitor sees: someone who may be signed in (the auth service's
+// `crv_session` marker cookie) gets the bare app, as does every other page and every page of a
+// build without shells.
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 
 const FALLBACK = 'en'
+const SESSION_MARKER = /(?:^|;\s*)crv_session=1(?:;|$)/
 
 export interface Shells {
   /** The file (relative to the build) to answer a page request with. */
@@ -38,7 +41,7 @@ export function loadShells(dist: string): Shells {
   return {
     has: (path) => pages.has(path),
     fileFor(path, cookie, acceptLanguage) {
-      if (!pages.has(path)) return 'index.html'
+      if (!pages.has(path) || SESSION_MARKER.test(cookie ?? '')) return 'index.html'
       const language = [chosenLanguage(cookie), ...preferredLanguages(acceptLanguage), FALLBACK]
         .filter((l): l is string => !!l)
         .find((l) => languages.has(l) && files.has(`${l}:${path}`))

@@ -319,6 +319,9 @@ describe('limits and failures', () => {
     const brotli = await page('/descriptors', { 'accept-language': 'de', 'accept-encoding': 'br' })
     expect(brotli.headers['content-encoding']).toBe('br')
     expect(brotliDecompressSync(brotli.rawPayload).toString()).toContain('>de:descriptors<')
+    // Someone who may be signed in gets the app without the visitor's page.
+    const member = await page('/descriptors', { cookie: 'crv-lang=de; crv_session=1' })
+    expect(member.body).toContain('<div id="root"></div>')
     // A page without a shell gets the bare app, whatever the language.
     const bare = await page('/settings', { 'accept-language': 'de' })
     expect(bare.body).toContain('<div id="root"></div>')

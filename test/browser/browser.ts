@@ -23,6 +23,21 @@ export async function untilLive(page: Page): Promise<void> {
   await page.locator('#root:not([inert])').waitFor({ state: 'attached' })
 }
 
+/**
+ * Until the home page's gestalt clips (seven, or `count`) have arrived: leaving the page before
+ * would cancel them, which a test counts as failed requests. The app fetches them once it is
+ * live, which a pre-rendered page may be some time after its load.
+ */
+export async function untilClipsArrived(page: Page, count = 7): Promise<void> {
+  await page.waitForFunction(
+    (n) =>
+      performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/audio/'))
+        .length >= n,
+    count,
+    { timeout: 30_000 },
+  )
+}
+
 export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS })
 }

@@ -4,7 +4,7 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { launch, watchProblems } from './browser.ts'
+import { launch, untilClipsArrived, watchProblems } from './browser.ts'
 import { newPhone, signInByApi } from './accounts.ts'
 
 const base = inject('baseUrl')
@@ -80,7 +80,7 @@ describe('the interface in German', () => {
     await menu.waitFor({ state: 'hidden' })
     expect(await englishLeftOn(page)).toEqual([])
     // The page's clips arrive before it is left (leaving cancels requests in flight).
-    await page.waitForLoadState('networkidle')
+    await untilClipsArrived(page)
 
     // Signed in, a review in the descriptor trainer, in German words.
     await signInByApi(context.request, base, newPhone())

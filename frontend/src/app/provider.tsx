@@ -10,7 +10,10 @@ import { theme } from './theme.ts'
 export function AppProvider({ store, children }: { store: AppStore; children: ReactNode }) {
   return (
     <Provider store={store}>
-      <ThemeProvider theme={theme}>
+      {/* The colour scheme follows a media query in CSS alone, so the pre-rendered page is right
+          in either; `noSsr` spares the whole app the second render MUI would otherwise make
+          after taking the page over (Lighthouse TBT on / 415 -> 250 ms). */}
+      <ThemeProvider theme={theme} noSsr>
         <CssBaseline enableColorScheme />
         <AuthProvider>
           <WaterProvider>{children}</WaterProvider>

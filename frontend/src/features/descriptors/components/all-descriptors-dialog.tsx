@@ -44,7 +44,8 @@ export function AllDescriptorsDialog({
   const { t } = useTranslation(['descriptors', 'common'])
   const titleId = useId()
   const theme = useTheme()
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'))
+  // Read at once (no second render): it only shapes the dialog, which a pre-rendered page never has open.
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true })
   const { toggleHidden, togglingId } = useToggleHidden()
   const { remove, deletingId } = useDeleteDescriptor()
   const [confirming, setConfirming] = useState<Descriptor | null>(null)

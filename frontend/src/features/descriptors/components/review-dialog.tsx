@@ -57,7 +57,8 @@ export function ReviewDialog({
   const { t } = useTranslation(['descriptors', 'common'])
   const titleId = useId()
   const theme = useTheme()
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'))
+  // Read at once (no second render): it only shapes the dialog, which a pre-rendered page never has open.
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true })
   const card = session.cards[0]
   const descriptor = card?.descriptor
   const category = descriptor ? categoryOf(descriptor) : undefined

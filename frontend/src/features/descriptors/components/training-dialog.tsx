@@ -64,7 +64,8 @@ export function TrainingDialog({
   const { t } = useTranslation('descriptors')
   const titleId = useId()
   const theme = useTheme()
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'))
+  // Read at once (no second render): it only shapes the dialog, which a pre-rendered page never has open.
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true })
   const { descriptor, loading, revealed, problem } = session
   const category = descriptor ? categoryOf(descriptor) : undefined
 

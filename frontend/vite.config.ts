@@ -5,10 +5,9 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import react from '@vitejs/plugin-react'
 import { build, defineConfig } from 'vite'
 import type { Plugin } from 'vite'
-import type * as Prerender from './src/prerender.tsx'
-
-type Prerenderer = typeof Prerender
 import { VitePWA } from 'vite-plugin-pwa'
+import { uiLanguages } from './src/lib/i18n/languages.ts'
+import type * as Prerender from './src/prerender.tsx'
 
 // Brotli and gzip copies of every text asset, written at build time, so the gateway serves
 // compressed files without compressing on each request.
@@ -47,7 +46,6 @@ function compressed(bytes: Buffer) {
 // The public pages a visitor can open first, pre-rendered in every interface language (the
 // tachistoscope is an administrator's page: a visitor would only see that it is restricted).
 const PRERENDERED = ['/', '/descriptors', '/descriptor-training', '/sidereal-time', '/practice']
-const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'ja', 'zh']
 
 /**
  * Route shells: after the client build, the app's own components render each public page's
@@ -88,7 +86,7 @@ function routeShells(): Plugin {
         // Imported once per process by its plain address: its page chunks import it back by that.
         const { renderPage } = (await import(
           pathToFileURL(join(serverOut, 'prerender.mjs')).href
-        )) as Prerenderer
+        )) as typeof Prerender
         const template = readFileSync(join(outDir, 'index.html'), 'utf8')
         if (!template.includes('<div id="root"></div>'))
           throw new Error('index.html lacks an empty <div id="root"></div>')
@@ -114,9 +112,9 @@ function routeShells(): Plugin {
             return `<script type="module" src="/shell-boot.js" data-app="${entry[1]}" data-preload="${list}"></script>\n`
           }
         }
-        for (const language of LANGUAGES) {
+        for (const { code: language } of uiLanguages) {
           for (const path of PRERENDERED) {
-            const page = await renderPage(path, language as never)
+            const page = await renderPage(path, language)
             const { body, styles } = hoistStyles(page.html)
             const html = template
               .replace('</head>', `${styles}</head>`)

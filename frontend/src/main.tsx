@@ -33,20 +33,18 @@ void initI18n().then(async () => {
       </Live>
     </StrictMode>
   )
-  if (container.hasAttribute('inert')) {
-    // The app adopts the shell's elements as they are. Where its first screen differs (a user
-    // who signed in before, settings kept in this browser), React draws the page anew: the
-    // shell has done its part, so this is no error.
-    // As a transition, React takes the page over in slices and the page stays responsive.
-    startTransition(() => {
+  const prerendered = container.hasAttribute('inert')
+  // A transition: React draws (or takes over) the first screen in slices, so the page stays
+  // responsive.
+  startTransition(() => {
+    if (prerendered)
+      // The app adopts the shell's elements as they are. Where its first screen differs
+      // (settings kept in this browser), React draws the page anew: the shell has done its
+      // part, so this is no error.
       hydrateRoot(container, app, {
         onRecoverableError: (error) =>
           console.warn('The pre-rendered page was drawn anew by the app:', error),
       })
-    })
-  } else {
-    const root = createRoot(container)
-    // A transition: React renders the first screen in slices, so the page stays responsive.
-    startTransition(() => root.render(app))
-  }
+    else createRoot(container).render(app)
+  })
 })

@@ -21,13 +21,11 @@ export interface Shells {
 /** Lists the shells of a build once, at start. */
 export function loadShells(dist: string): Shells {
   const root = join(dist, 'shells')
-  const languages = new Set<string>()
   const pages = new Set<string>()
   const files = new Set<string>()
   if (existsSync(root)) {
     for (const language of readdirSync(root)) {
       if (!statSync(join(root, language)).isDirectory()) continue
-      languages.add(language)
       for (const file of walk(join(root, language))) {
         if (!file.endsWith('.html')) continue
         const name = relative(join(root, language), file).replaceAll('\\', '/').slice(0, -5)
@@ -44,7 +42,7 @@ export function loadShells(dist: string): Shells {
       if (!pages.has(path) || SESSION_MARKER.test(cookie ?? '')) return 'index.html'
       const language = [chosenLanguage(cookie), ...preferredLanguages(acceptLanguage), FALLBACK]
         .filter((l): l is string => !!l)
-        .find((l) => languages.has(l) && files.has(`${l}:${path}`))
+        .find((l) => files.has(`${l}:${path}`))
       return language ? `shells/${language}/${nameOf(path)}.html` : 'index.html'
     },
   }
@@ -59,13 +57,13 @@ function* walk(dir: string): Generator<string> {
 }
 
 /** The language in the `crv-lang` cookie, if it is a plain language code. */
-export function chosenLanguage(cookie: string | undefined): string | undefined {
+function chosenLanguage(cookie: string | undefined): string | undefined {
   const match = /(?:^|;\s*)crv-lang=([a-z]{2,3})(?:;|$)/i.exec(cookie ?? '')
   return match?.[1]?.toLowerCase()
 }
 
 /** The primary subtags of an Accept-Language header, most preferred first ("de-AT" is "de"). */
-export function preferredLanguages(header: string | undefined): string[] {
+function preferredLanguages(header: string | undefined): string[] {
   if (!header) return []
   return header
     .split(',')

@@ -18,6 +18,14 @@ export interface PoolOptions {
   applicationName?: string
 }
 
+/** Whether a query failed with this PostgreSQL error code (as pg reports it, or as drizzle wraps it). */
+export function isPostgresError(err: unknown, code: string): boolean {
+  return (
+    (err as { code?: string }).code === code ||
+    (err as { cause?: { code?: string } }).cause?.code === code
+  )
+}
+
 export function createPool(options: PoolOptions): Pool {
   const pool = new pg.Pool({
     connectionString: options.url,

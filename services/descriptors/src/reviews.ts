@@ -8,6 +8,7 @@ import { createEmptyCard, fsrs, Rating, State } from 'ts-fsrs'
 import type { Card, Grade } from 'ts-fsrs'
 import { unauthorized } from '@crv/kit'
 import type { Handlers } from '@crv/kit'
+import { isPostgresError } from '@crv/kit/db'
 import type { Database } from '@crv/kit/db'
 import type { components } from '@crv/contracts'
 import { membershipsOf } from './repository.ts'
@@ -325,7 +326,7 @@ export function reviewHandlers(
           )
         } catch (err) {
           // A kept word deleted since (its row is gone, and its answers with it).
-          if (isCode(err, '23503')) {
+          if (isPostgresError(err, '23503')) {
             words.delete(answer.descriptorId)
             gone(answer)
             continue
@@ -457,10 +458,6 @@ async function reviewableWords(db: Executor, userId: string, ids: number[]) {
     ]),
   )
 }
-
-const isCode = (err: unknown, code: string) =>
-  (err as { code?: string }).code === code ||
-  (err as { cause?: { code?: string } }).cause?.code === code
 
 /** The English word of each shipped concept, for cards in another language. */
 async function glossesOf(db: Database, language: Language, ids: number[]) {

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { sql } from 'drizzle-orm'
 import { acceptedEncoding, AppError, encodeBody, notFound, toCsv, unauthorized } from '@crv/kit'
 import type { Handlers } from '@crv/kit'
+import { isPostgresError } from '@crv/kit/db'
 import type { Database } from '@crv/kit/db'
 import type { components } from '@crv/contracts'
 import {
@@ -169,10 +170,7 @@ export function descriptorHandlers(
         if (!descriptor) throw new Error('created descriptor not found')
         return reply.code(201).send(descriptor.api)
       } catch (err) {
-        if (
-          (err as { code?: string }).code === '23505' ||
-          (err as { cause?: { code?: string } }).cause?.code === '23505'
-        ) {
+        if (isPostgresError(err, '23505')) {
           throw new AppError(
             'duplicate_descriptor',
             409,

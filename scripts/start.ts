@@ -8,7 +8,7 @@ import { existsSync, mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
-import { freePort } from './lib/ports.ts'
+import { freePorts } from './lib/ports.ts'
 import { launcherLog, prefixer } from './lib/log.ts'
 import { buildFrontend, frontendIsStale } from './lib/frontend.ts'
 import { GATEWAY_NODE_FLAGS, SERVICE_NODE_FLAGS } from './lib/node-flags.ts'
@@ -125,7 +125,7 @@ async function startEmbeddedPostgres(): Promise<string> {
     )
     if (init.status !== 0) throw new Error('could not create the embedded database')
   }
-  const pgPort = await freePort()
+  const [pgPort] = await freePorts(1, [port])
   return new Promise((resolveUrl, reject) => {
     let first = true
     supervise('postgres', () => {
@@ -170,9 +170,9 @@ try {
   const embedded = !process.env.DATABASE_URL
   const databaseUrl = process.env.DATABASE_URL || (await startEmbeddedPostgres())
 
-  const ports = Object.fromEntries(
-    await Promise.all(SERVICES.map(async (s) => [s, await freePort()] as const)),
-  )
+  // The gateway's port is not bound yet: no service may be handed it.
+  const servicePorts = await freePorts(SERVICES.length, [port])
+  const ports = Object.fromEntries(SERVICES.map((s, i) => [s, servicePorts[i] as number]))
   const urlOf = (s: (typeof SERVICES)[number]) => `http://127.0.0.1:${ports[s]}`
   const common: NodeJS.ProcessEnv = {
     ...process.env,

@@ -1,7 +1,7 @@
 import PlayArrowIcon from '@mui/icons-material/PlayArrow'
 import StyleIcon from '@mui/icons-material/Style'
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material'
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAuth } from '../../components/auth/index.ts'
 import { PageContainer } from '../../components/page-container.tsx'
@@ -185,6 +185,33 @@ export function DescriptorTrainingPage() {
     training: training.session.running,
   })
 
+  // The table is the page's largest part: what the server's answers change in it is drawn in a
+  // deferred pass that yields to the browser, not in the store update's blocking render.
+  const tableNow = useMemo(
+    () => ({
+      categories: shown,
+      words: catalog.words,
+      loadingCategories: catalog.loadingCategories,
+      loadingWords: catalog.loadingWords,
+      lockedTeaser,
+    }),
+    [shown, catalog.words, catalog.loadingCategories, catalog.loadingWords, lockedTeaser],
+  )
+  const table = useDeferredValue(tableNow)
+  const toggleCategory = useCallback(
+    (category: Category) => setSelected((current) => toggleSelection(current, category.key)),
+    [],
+  )
+  const viewAll = useCallback(
+    (category: Category) =>
+      requireSignIn(() => setDialog({ kind: 'viewAll', open: true, category })),
+    [requireSignIn],
+  )
+  const addWord = useCallback(
+    (category: Category) => setDialog({ kind: 'addWord', open: true, category }),
+    [],
+  )
+
   function changeLanguage(next: TrainingLanguage) {
     setLanguage(next)
     savePreferredLanguage(localStorageOrNothing(), next)
@@ -352,18 +379,16 @@ export function DescriptorTrainingPage() {
           </Alert>
         ) : null}
         <CategoryTable
-          categories={shown}
-          words={catalog.words}
-          loadingCategories={catalog.loadingCategories}
-          loadingWords={catalog.loadingWords}
+          categories={table.categories}
+          words={table.words}
+          loadingCategories={table.loadingCategories}
+          loadingWords={table.loadingWords}
           selected={selected}
-          onToggle={(category) => setSelected((current) => toggleSelection(current, category.key))}
+          onToggle={toggleCategory}
           canAddWords={signedIn}
-          onViewAll={(category) =>
-            requireSignIn(() => setDialog({ kind: 'viewAll', open: true, category }))
-          }
-          onAddWord={(category) => setDialog({ kind: 'addWord', open: true, category })}
-          lockedTeaser={lockedTeaser}
+          onViewAll={viewAll}
+          onAddWord={addWord}
+          lockedTeaser={table.lockedTeaser}
           onUnlock={openSignIn}
         />
       </Box>

@@ -18,6 +18,7 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material'
+import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sampleWords, stageRange, type Category, type CategoryWords } from '../catalog.ts'
 
@@ -150,7 +151,7 @@ function LockedTeaser({
  * The training categories: a table on wide screens, one card per category on a phone. Gestalts
  * come first, then perceptions, as given.
  */
-export function CategoryTable(props: CategoryTableProps) {
+export const CategoryTable = memo(function CategoryTable(props: CategoryTableProps) {
   const { categories, words, loadingCategories, loadingWords, selected, onToggle, lockedTeaser } =
     props
   const { t } = useTranslation('descriptors')
@@ -270,4 +271,4 @@ export function CategoryTable(props: CategoryTableProps) {
       {teaser}
     </Paper>
   )
-}
+})

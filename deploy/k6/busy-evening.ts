@@ -1,7 +1,7 @@
 // A busy evening on CRV Training, for ops to run against a deployment with k6 (k6 runs
 // TypeScript directly): visitors browsing, people training, speech requests, an administrator —
 // every route of deploy/k6/evening-mix.ts at its own steady rate, the mix that `npm run bench`
-// runs on one machine with autocannon (bench/scenarios/mixed.ts).
+// runs on one machine with open-loop arrivals of its own (bench/scenarios/mixed.ts).
 //
 //   k6 run -e BASE_URL=https://crv.example -e USER_TOKEN=… -e ADMIN_TOKEN=… deploy/k6/busy-evening.ts
 //

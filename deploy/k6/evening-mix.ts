@@ -1,6 +1,6 @@
 // The traffic of a busy evening on CRV Training, route by route: what deploy/k6/busy-evening.ts
 // sends to a deployment with k6 and what `npm run bench` sends to the whole app on one machine
-// with autocannon (bench/scenarios/mixed.ts). Plain TypeScript with no imports, so that both
+// with open-loop arrivals (bench/scenarios/mixed.ts). Plain TypeScript with no imports, so that both
 // k6 and Node load it.
 
 export type Who = 'visitor' | 'user' | 'admin'

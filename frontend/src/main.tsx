@@ -2,7 +2,7 @@ import { StrictMode, startTransition, useLayoutEffect } from 'react'
 import type { ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { bootApp } from './app/app.tsx'
-import { initI18n } from './lib/i18n/index.ts'
+import { i18next, initI18n } from './lib/i18n/index.ts'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html lacks the #root element')
@@ -22,6 +22,11 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 // The first render waits for the interface's language (English is in this bundle; another
 // language is one small chunk) and for the page's own code.
 void initI18n().then(async () => {
+  await nextTask()
+  // The browser loads a locale's Intl data on first use (~50 ms at a phone's speed): in a task
+  // of its own, not inside the app's start or its first render.
+  new Intl.PluralRules(i18next.language)
+  Intl.NumberFormat.supportedLocalesOf([i18next.language])
   await nextTask()
   const { App, ready } = bootApp()
   await ready

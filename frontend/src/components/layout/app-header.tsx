@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import MenuIcon from '@mui/icons-material/Menu'
 import { AppBar, Box, IconButton, LinearProgress, Toolbar, Typography } from '@mui/material'
 import type { Ref } from 'react'
@@ -15,7 +16,12 @@ type AppHeaderProps = {
   slotRef: Ref<HTMLDivElement>
 }
 
-export function AppHeader({ menuOpen, onMenuClick, loading, slotRef }: AppHeaderProps) {
+export const AppHeader = memo(function AppHeader({
+  menuOpen,
+  onMenuClick,
+  loading,
+  slotRef,
+}: AppHeaderProps) {
   const { t } = useTranslation()
   return (
     <AppBar position="sticky" elevation={0}>
@@ -63,4 +69,4 @@ export function AppHeader({ menuOpen, onMenuClick, loading, slotRef }: AppHeader
       ) : null}
     </AppBar>
   )
-}
+})

@@ -1,5 +1,5 @@
 import { Box } from '@mui/material'
-import { useState } from 'react'
+import { useCallback, useState } from 'react'
 import { Outlet, useLocation, useNavigation } from 'react-router-dom'
 import { usePageViews } from '../../lib/analytics/use-page-views.ts'
 import { useOutboxSync } from '../../lib/offline/use-outbox-sync.ts'
@@ -17,17 +17,21 @@ export function AppLayout() {
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null)
   const menuOpen = menuOpenAt === location.key
   const [headerSlot, setHeaderSlot] = useState<HTMLDivElement | null>(null)
+  // Stable, so that the header and the menu (memoised) are not drawn again when the header slot
+  // is first set, right after the page is taken over.
+  const openMenu = useCallback(() => setMenuOpenAt(location.key), [location.key])
+  const closeMenu = useCallback(() => setMenuOpenAt(null), [])
 
   return (
     <HeaderSlotContext value={headerSlot}>
       <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
         <AppHeader
           menuOpen={menuOpen}
-          onMenuClick={() => setMenuOpenAt(location.key)}
+          onMenuClick={openMenu}
           loading={navigation.state === 'loading'}
           slotRef={setHeaderSlot}
         />
-        <SideMenu open={menuOpen} onClose={() => setMenuOpenAt(null)} />
+        <SideMenu open={menuOpen} onClose={closeMenu} />
         <Box component="main" sx={{ flexGrow: 1 }}>
           <Outlet />
         </Box>

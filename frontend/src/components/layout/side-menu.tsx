@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import AccessTimeIcon from '@mui/icons-material/AccessTime'
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings'
 import DownloadIcon from '@mui/icons-material/Download'
@@ -64,7 +65,13 @@ const entries: MenuEntry[] = [
 
 export const sideMenuId = 'side-menu'
 
-export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+export const SideMenu = memo(function SideMenu({
+  open,
+  onClose,
+}: {
+  open: boolean
+  onClose: () => void
+}) {
   const isAdmin = useSelector(selectIsAdmin)
   const signedIn = useSelector(selectIsSignedIn)
   const { pathname } = useLocation()
@@ -115,4 +122,4 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
       </Box>
     </Drawer>
   )
-}
+})

@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import type { ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
@@ -20,6 +22,27 @@ export interface LoadResult {
   errors: number
   non2xx: number
   total: number
+}
+
+/**
+ * A bench's self-check: `use` runs against a stand-in server that answers every request
+ * `lateMs` late (0: at once, what the load generator itself adds), then the stand-in is closed.
+ */
+export async function withStandIn<T>(
+  lateMs: number,
+  use: (base: string) => Promise<T>,
+): Promise<T> {
+  const server = createServer((req, res) => {
+    req.resume()
+    req.on('end', () => (lateMs > 0 ? setTimeout(() => res.end('{}'), lateMs) : res.end('{}')))
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  try {
+    return await use(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)
+  } finally {
+    server.closeAllConnections()
+    await new Promise((r) => server.close(r))
+  }
 }
 
 /** One request of an open-loop run. */
@@ -67,24 +90,24 @@ export async function arrivals(options: {
     const from = Math.min(due, performance.now())
     const { url, method = 'GET', headers = {}, body } = send(i)
     inFlight.push(
-      // undici's own client: the answer's bytes are read as they come, never decompressed (the
-      // fetch API inflates a compressed answer, which alone put 15 ms on a 200/s p99).
-      request(url, {
-        method,
-        headers,
-        body,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-      }).then(
-        async (res) => {
+      (async () => {
+        try {
+          // undici's own client: the answer's bytes are read as they come, never decompressed
+          // (the fetch API inflates a compressed answer, which alone put 15 ms on a 200/s p99).
+          const res = await request(url, {
+            method,
+            headers,
+            body,
+            headersTimeout: timeoutMs,
+            bodyTimeout: timeoutMs,
+          })
           await res.body.dump({ limit: Number.MAX_SAFE_INTEGER })
           result.latencies.push(performance.now() - from)
           if (res.statusCode < 200 || res.statusCode > 299) result.non2xx++
-        },
-        () => {
+        } catch {
           result.errors++
-        },
-      ),
+        }
+      })(),
     )
   }
   await Promise.all(inFlight)

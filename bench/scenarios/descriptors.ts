@@ -1,6 +1,4 @@
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { load, ms } from '../lib.ts'
+import { load, ms, withStandIn } from '../lib.ts'
 import type { LoadResult, Section } from '../lib.ts'
 import { startApp } from './app.ts'
 
@@ -9,20 +7,8 @@ const RATE = 200
 const PLANTED_LATE_MS = 20
 
 /** The same load against a stand-in that answers `lateMs` late (0: the generator's own floor). */
-async function standIn(lateMs: number): Promise<LoadResult> {
-  const server = createServer((req, res) => {
-    req.resume()
-    req.on('end', () => setTimeout(() => res.end('{}'), lateMs))
-  })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  try {
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
-    return await load(url, { seconds: 10, rate: RATE })
-  } finally {
-    server.closeAllConnections()
-    await new Promise((r) => server.close(r))
-  }
-}
+const standIn = (lateMs: number) =>
+  withStandIn(lateMs, (base) => load(`${base}/`, { seconds: 10, rate: RATE }))
 
 /** The trainer's two hot calls through the gateway at a steady 200 requests/s (DESIGN.md §7). */
 export async function descriptors(): Promise<Section> {

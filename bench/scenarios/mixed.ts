@@ -1,9 +1,7 @@
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { render } from '../../test/kustomize.ts'
 import { grainyJpeg } from '../../test/pictures.ts'
-import { arrivals, ms, percentile, treeMemory } from '../lib.ts'
+import { arrivals, ms, percentile, treeMemory, withStandIn } from '../lib.ts'
 import type { ProcessMemory, Section } from '../lib.ts'
 import { startApp } from './app.ts'
 import type { RunningApp } from './app.ts'
@@ -99,24 +97,8 @@ const PLANTED_LATE_MS = 30
  * request at once (what the load generator itself adds) and one that answers PLANTED_LATE_MS
  * late (which the figures must show).
  */
-async function standIn(
-  mix: Route[],
-  tokens: Record<Who, string>,
-  lateMs: number,
-): Promise<ReturnType<typeof summary>> {
-  const server = createServer((req, res) => {
-    req.resume()
-    req.on('end', () => setTimeout(() => res.end('{}'), lateMs))
-  })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  try {
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-    return summary(await runMix({ base }, mix, tokens, 1, STEP_SECONDS))
-  } finally {
-    server.closeAllConnections()
-    await new Promise((r) => server.close(r))
-  }
-}
+const standIn = (mix: Route[], tokens: Record<Who, string>, lateMs: number) =>
+  withStandIn(lateMs, async (base) => summary(await runMix({ base }, mix, tokens, 1, STEP_SECONDS)))
 
 function summary(results: RouteResult[]) {
   const offered = results.reduce((s, r) => s + r.offered, 0)

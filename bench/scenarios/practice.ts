@@ -4,9 +4,7 @@
 // from that slot, so a server that falls behind shows its queue in the figures instead of slowing
 // the load down (closed-loop tools hide that). The self-check sends requests to a stand-in that
 // answers 60 ms late and must report it.
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { ms, percentile } from '../lib.ts'
+import { ms, percentile, withStandIn } from '../lib.ts'
 import type { Section } from '../lib.ts'
 import { startApp } from './app.ts'
 
@@ -84,15 +82,8 @@ function writeUp(i: number) {
 }
 
 /** The self-check: the same pacing against a stand-in 60 ms late must report about 60 ms. */
-async function lateStandIn(): Promise<Paced> {
-  const server = createServer((_req, res) => setTimeout(() => res.end('late'), 60))
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
-  try {
-    return await paced(100, RATE, () => fetch(url))
-  } finally {
-    await new Promise((r) => server.close(r))
-  }
+function lateStandIn(): Promise<Paced> {
+  return withStandIn(60, (base) => paced(100, RATE, () => fetch(`${base}/`)))
 }
 
 export async function practice(): Promise<Section> {

@@ -4,9 +4,7 @@
 // failed unless the server says it was applied. The self-check paces a stand-in that answers
 // 40 ms late and must report it.
 import { randomUUID } from 'node:crypto'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { ms } from '../lib.ts'
+import { ms, withStandIn } from '../lib.ts'
 import type { Section } from '../lib.ts'
 import { startApp } from './app.ts'
 import { paced } from './practice.ts'
@@ -17,17 +15,8 @@ const BUDGET_MS = 30
 const VIEWERS = 20
 const QUEUE_RATE = 50
 
-async function standIn(lateMs: number) {
-  const server = createServer((_req, res) =>
-    lateMs > 0 ? setTimeout(() => res.end('late'), lateMs) : res.end('now'),
-  )
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
-  try {
-    return await paced(300, RATE, () => fetch(url))
-  } finally {
-    await new Promise((r) => server.close(r))
-  }
+function standIn(lateMs: number) {
+  return withStandIn(lateMs, (base) => paced(300, RATE, () => fetch(`${base}/`)))
 }
 
 export async function reviews(): Promise<Section> {

@@ -1,5 +1,5 @@
 import { Box } from '@mui/material'
-import { useCallback, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { Outlet, useLocation, useNavigation } from 'react-router-dom'
 import { usePageViews } from '../../lib/analytics/use-page-views.ts'
 import { useOutboxSync } from '../../lib/offline/use-outbox-sync.ts'
@@ -16,7 +16,11 @@ export function AppLayout() {
   // The menu is open for the location it was opened at, so any navigation closes it.
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null)
   const menuOpen = menuOpenAt === location.key
+  // The slot's element is handed on after the page is taken over, not in the take-over's commit:
+  // a state set by a ref there is drawn at once, in the same task.
+  const slot = useRef<HTMLDivElement>(null)
   const [headerSlot, setHeaderSlot] = useState<HTMLDivElement | null>(null)
+  useEffect(() => setHeaderSlot(slot.current), [])
   // Stable, so that the header and the menu (memoised) are not drawn again when the header slot
   // is first set, right after the page is taken over.
   const openMenu = useCallback(() => setMenuOpenAt(location.key), [location.key])
@@ -29,7 +33,7 @@ export function AppLayout() {
           menuOpen={menuOpen}
           onMenuClick={openMenu}
           loading={navigation.state === 'loading'}
-          slotRef={setHeaderSlot}
+          slotRef={slot}
         />
         <SideMenu open={menuOpen} onClose={closeMenu} />
         <Box component="main" sx={{ flexGrow: 1 }}>

@@ -1,5 +1,13 @@
-import { createApi } from '@reduxjs/toolkit/query/react'
+import { buildCreateApi, coreModule, reactHooksModule } from '@reduxjs/toolkit/query/react'
+import { useDispatch, useStore } from 'react-redux'
 import { createBaseQuery } from './base-query.ts'
+import { useSelectorInTransition } from './selector-in-transition.ts'
+
+// The hooks draw the server's answers as transitions (see selector-in-transition.ts).
+const createApi = buildCreateApi(
+  coreModule(),
+  reactHooksModule({ hooks: { useDispatch, useSelector: useSelectorInTransition, useStore } }),
+)
 
 // Generated endpoints are injected into this api (see openapi-codegen.config.mjs). Data stays
 // fresh until a mutation invalidates it: no refetch on focus, reconnect or mount, no retries.

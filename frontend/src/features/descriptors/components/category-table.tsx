@@ -147,6 +147,62 @@ function LockedTeaser({
   )
 }
 
+function ColumnHeads() {
+  const { t } = useTranslation('descriptors')
+  return (
+    <TableHead>
+      <TableRow>
+        <TableCell>{t('categories.columns.name')}</TableCell>
+        <TableCell>{t('categories.columns.type')}</TableCell>
+        <TableCell>{t('categories.columns.stage')}</TableCell>
+        <TableCell sx={{ width: '40%' }}>{t('categories.columns.samples')}</TableCell>
+        <TableCell>{t('categories.columns.actions')}</TableCell>
+        <TableCell align="center" sx={{ width: 72 }}>
+          {t('categories.columns.select')}
+        </TableCell>
+      </TableRow>
+    </TableHead>
+  )
+}
+
+/**
+ * Placeholders while the categories load, the phone's cards and the table's rows both, the
+ * screen's width choosing in CSS: the page is pre-rendered without knowing the screen, and the
+ * first render that takes it over must draw the same.
+ */
+function LoadingCategories({ label }: { label: string }) {
+  return (
+    <>
+      <Stack
+        spacing={1.5}
+        component="ul"
+        aria-label={label}
+        sx={{ p: 0, m: 0, display: { xs: 'flex', md: 'none' } }}
+      >
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} component="li" variant="rounded" height={120} />
+        ))}
+      </Stack>
+      <Paper variant="outlined" sx={{ overflow: 'hidden', display: { xs: 'none', md: 'block' } }}>
+        <TableContainer>
+          <Table aria-label={label}>
+            <ColumnHeads />
+            <TableBody>
+              {[0, 1, 2, 3].map((i) => (
+                <TableRow key={i}>
+                  <TableCell colSpan={6}>
+                    <Skeleton />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </Paper>
+    </>
+  )
+}
+
 /**
  * The training categories: a table on wide screens, one card per category on a phone. Gestalts
  * come first, then perceptions, as given.
@@ -156,9 +212,11 @@ export const CategoryTable = memo(function CategoryTable(props: CategoryTablePro
     props
   const { t } = useTranslation('descriptors')
   const theme = useTheme()
-  const narrow = useMediaQuery(theme.breakpoints.down('md'))
+  // Read at once: the placeholders the page is pre-rendered with do not depend on it.
+  const narrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true })
 
-  const loadingRows = loadingCategories && categories.length === 0
+  if (loadingCategories && categories.length === 0)
+    return <LoadingCategories label={t('categories.label')} />
   const teaser =
     lockedTeaser && lockedTeaser.length > 0 ? (
       <LockedTeaser categories={lockedTeaser} onUnlock={props.onUnlock} />
@@ -167,44 +225,42 @@ export const CategoryTable = memo(function CategoryTable(props: CategoryTablePro
   if (narrow) {
     return (
       <Stack spacing={1.5} component="ul" aria-label={t('categories.label')} sx={{ p: 0, m: 0 }}>
-        {loadingRows
-          ? [0, 1, 2].map((i) => <Skeleton key={i} component="li" variant="rounded" height={120} />)
-          : categories.map((category) => (
-              <Paper
-                key={category.key}
-                component="li"
-                variant="outlined"
-                sx={{ listStyle: 'none', p: 2 }}
-              >
-                <Stack direction="row" sx={{ alignItems: 'flex-start', gap: 1 }}>
-                  <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-                    <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-                      {category.name}
-                    </Typography>
-                    <Stack direction="row" spacing={1} sx={{ mt: 0.5 }}>
-                      <Chip size="small" label={t(`categoryType.${category.type}`)} />
-                      <Chip
-                        size="small"
-                        variant="outlined"
-                        label={t('stage', { range: stageRange(category.stage) })}
-                      />
-                    </Stack>
-                  </Box>
-                  <Checkbox
-                    checked={selected.has(category.key)}
-                    onChange={() => onToggle(category)}
-                    slotProps={{
-                      input: { 'aria-label': t('categories.select', { name: category.name }) },
-                    }}
-                    sx={{ mt: -0.5, mr: -1 }}
+        {categories.map((category) => (
+          <Paper
+            key={category.key}
+            component="li"
+            variant="outlined"
+            sx={{ listStyle: 'none', p: 2 }}
+          >
+            <Stack direction="row" sx={{ alignItems: 'flex-start', gap: 1 }}>
+              <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+                <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+                  {category.name}
+                </Typography>
+                <Stack direction="row" spacing={1} sx={{ mt: 0.5 }}>
+                  <Chip size="small" label={t(`categoryType.${category.type}`)} />
+                  <Chip
+                    size="small"
+                    variant="outlined"
+                    label={t('stage', { range: stageRange(category.stage) })}
                   />
                 </Stack>
-                <Box sx={{ my: 1.5 }}>
-                  <SampleWords words={words.get(category.key)} loading={loadingWords} />
-                </Box>
-                <Actions category={category} {...props} />
-              </Paper>
-            ))}
+              </Box>
+              <Checkbox
+                checked={selected.has(category.key)}
+                onChange={() => onToggle(category)}
+                slotProps={{
+                  input: { 'aria-label': t('categories.select', { name: category.name }) },
+                }}
+                sx={{ mt: -0.5, mr: -1 }}
+              />
+            </Stack>
+            <Box sx={{ my: 1.5 }}>
+              <SampleWords words={words.get(category.key)} loading={loadingWords} />
+            </Box>
+            <Actions category={category} {...props} />
+          </Paper>
+        ))}
         {teaser ? (
           <Paper component="li" variant="outlined" sx={{ listStyle: 'none', overflow: 'hidden' }}>
             {teaser}
@@ -218,53 +274,34 @@ export const CategoryTable = memo(function CategoryTable(props: CategoryTablePro
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
       <TableContainer>
         <Table aria-label={t('categories.label')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('categories.columns.name')}</TableCell>
-              <TableCell>{t('categories.columns.type')}</TableCell>
-              <TableCell>{t('categories.columns.stage')}</TableCell>
-              <TableCell sx={{ width: '40%' }}>{t('categories.columns.samples')}</TableCell>
-              <TableCell>{t('categories.columns.actions')}</TableCell>
-              <TableCell align="center" sx={{ width: 72 }}>
-                {t('categories.columns.select')}
-              </TableCell>
-            </TableRow>
-          </TableHead>
+          <ColumnHeads />
           <TableBody>
-            {loadingRows
-              ? [0, 1, 2, 3].map((i) => (
-                  <TableRow key={i}>
-                    <TableCell colSpan={6}>
-                      <Skeleton />
-                    </TableCell>
-                  </TableRow>
-                ))
-              : categories.map((category) => (
-                  <TableRow key={category.key} hover selected={selected.has(category.key)}>
-                    <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
-                      {category.name}
-                    </TableCell>
-                    <TableCell>{t(`categoryType.${category.type}`)}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {t('stage', { range: stageRange(category.stage) })}
-                    </TableCell>
-                    <TableCell>
-                      <SampleWords words={words.get(category.key)} loading={loadingWords} />
-                    </TableCell>
-                    <TableCell>
-                      <Actions category={category} {...props} />
-                    </TableCell>
-                    <TableCell align="center" sx={{ py: 0 }}>
-                      <Checkbox
-                        checked={selected.has(category.key)}
-                        onChange={() => onToggle(category)}
-                        slotProps={{
-                          input: { 'aria-label': t('categories.select', { name: category.name }) },
-                        }}
-                      />
-                    </TableCell>
-                  </TableRow>
-                ))}
+            {categories.map((category) => (
+              <TableRow key={category.key} hover selected={selected.has(category.key)}>
+                <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
+                  {category.name}
+                </TableCell>
+                <TableCell>{t(`categoryType.${category.type}`)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {t('stage', { range: stageRange(category.stage) })}
+                </TableCell>
+                <TableCell>
+                  <SampleWords words={words.get(category.key)} loading={loadingWords} />
+                </TableCell>
+                <TableCell>
+                  <Actions category={category} {...props} />
+                </TableCell>
+                <TableCell align="center" sx={{ py: 0 }}>
+                  <Checkbox
+                    checked={selected.has(category.key)}
+                    onChange={() => onToggle(category)}
+                    slotProps={{
+                      input: { 'aria-label': t('categories.select', { name: category.name }) },
+                    }}
+                  />
+                </TableCell>
+              </TableRow>
+            ))}
           </TableBody>
         </Table>
       </TableContainer>

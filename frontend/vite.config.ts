@@ -44,8 +44,32 @@ function compressed(bytes: Buffer) {
 }
 
 // The public pages a visitor can open first, pre-rendered in every interface language (the
-// tachistoscope is an administrator's page: a visitor would only see that it is restricted).
-const PRERENDERED = ['/', '/descriptors', '/descriptor-training', '/sidereal-time', '/practice']
+// tachistoscope is an administrator's page: a visitor would only see that it is restricted),
+// each with the module its route loads (src/app/router.tsx).
+const PRERENDERED: Record<string, string> = {
+  '/': 'src/features/ideogram/ideogram-training-page.tsx',
+  '/descriptors': 'src/features/descriptors/descriptor-training-page.tsx',
+  '/descriptor-training': 'src/features/descriptors/descriptor-training-page.tsx',
+  '/sidereal-time': 'src/features/sidereal-time/sidereal-time-page.tsx',
+  '/practice': 'src/features/practice/practice-start-page.tsx',
+}
+
+type ChunkGraph = Map<string, { fileName: string; imports: string[] }>
+
+/** A page module's chunk and every chunk it imports, directly or not, as the app will ask. */
+function chunksOfPage(graph: ChunkGraph, module: string): string[] {
+  const page = graph.get(module)
+  if (!page) throw new Error(`${module} is no chunk of its own: is it still a route's module?`)
+  const files = new Set<string>()
+  const byFile = new Map([...graph.values()].map((chunk) => [chunk.fileName, chunk]))
+  const visit = (fileName: string) => {
+    if (files.has(fileName)) return
+    files.add(fileName)
+    for (const imported of byFile.get(fileName)?.imports ?? []) visit(imported)
+  }
+  visit(page.fileName)
+  return [...files]
+}
 
 /**
  * Route shells: after the client build, the app's own components render each public page's
@@ -57,12 +81,19 @@ const PRERENDERED = ['/', '/descriptors', '/descriptor-training', '/sidereal-tim
 function routeShells(): Plugin {
   let root = ''
   let outDir = ''
+  const graph: ChunkGraph = new Map()
   return {
     name: 'crv-route-shells',
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       root = config.root
       outDir = resolve(config.root, config.build.outDir)
+    },
+    generateBundle(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'chunk' || !file.facadeModuleId) continue
+        graph.set(file.facadeModuleId, { fileName: file.fileName, imports: file.imports })
+      }
     },
     closeBundle: {
       sequential: true,
@@ -103,17 +134,26 @@ function routeShells(): Plugin {
             .join('|'),
           'g',
         )
-        const bootOnce = () => {
+        const attribute = (hrefs: string[]) => JSON.stringify(hrefs).replaceAll('"', '&quot;')
+        const bootOnce = (page: string[]) => {
           let booted = false
           return () => {
             if (booted) return ''
             booted = true
-            const list = JSON.stringify(preloads.map((m) => m[1])).replaceAll('"', '&quot;')
-            return `<script type="module" src="/shell-boot.js" data-app="${entry[1]}" data-preload="${list}"></script>\n`
+            const libraries = attribute(preloads.map((m) => m[1] as string))
+            return `<script type="module" src="/shell-boot.js" data-app="${entry[1]}" data-preload="${libraries}" data-page="${attribute(page)}"></script>\n`
           }
         }
+        const startModules = new Set([entry[1], ...preloads.map((m) => m[1])])
+        // The page's own modules, asked for by shell-boot.js while the libraries are evaluated,
+        // instead of by the router one link at a time inside the app's start (40 links for the
+        // trainer, a 50 ms stretch of a phone's main thread); the app then finds them asked for.
+        const pageModules = (module: string) =>
+          chunksOfPage(graph, resolve(root, module))
+            .map((fileName) => `/${fileName}`)
+            .filter((href) => !startModules.has(href))
         for (const { code: language } of uiLanguages) {
-          for (const path of PRERENDERED) {
+          for (const [path, module] of Object.entries(PRERENDERED)) {
             const page = await renderPage(path, language)
             const { body, styles } = hoistStyles(page.html)
             const html = template
@@ -125,7 +165,7 @@ function routeShells(): Plugin {
                 `<meta name="description" content="${escapeHtml(page.description)}" />`,
               )
               .replace('<div id="root"></div>', `<div id="root" inert>${body}</div>`)
-              .replace(appScripts, bootOnce())
+              .replace(appScripts, bootOnce(pageModules(module)))
             const file = join(
               outDir,
               'shells',

@@ -2,7 +2,8 @@
 // has been painted: the page shows before the app's code is evaluated, even when that code is
 // already at hand. A file, not an inline script: the Content-Security-Policy allows only
 // scripts from 'self'. The app's entry and the modules it needs first are in `data-app` and
-// `data-preload`.
+// `data-preload`; the page's own modules, which the app's router would ask for one by one
+// while it starts, are in `data-page`.
 /* global document, requestAnimationFrame */
 ;(() => {
   'use strict'
@@ -14,13 +15,19 @@
   const start = async () => {
     if (started) return
     started = true
-    const preload = JSON.parse(script.dataset.preload || '[]')
-    for (const href of preload) {
-      const link = document.createElement('link')
-      link.rel = 'modulepreload'
-      link.href = href
-      document.head.append(link)
+    const ask = (hrefs) => {
+      for (const href of hrefs) {
+        const link = document.createElement('link')
+        link.rel = 'modulepreload'
+        link.crossOrigin = ''
+        link.href = href
+        document.head.append(link)
+      }
     }
+    const preload = JSON.parse(script.dataset.preload || '[]')
+    ask(preload)
+    await nextTask()
+    ask(JSON.parse(script.dataset.page || '[]'))
     // The libraries first, each evaluated in its own task, then the app.
     for (const href of preload) {
       await nextTask()

@@ -2,6 +2,7 @@ import CheckIcon from '@mui/icons-material/Check'
 import TranslateIcon from '@mui/icons-material/Translate'
 import {
   IconButton,
+  type IconButtonProps,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -11,7 +12,19 @@ import {
 } from '@mui/material'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useCommitted } from '../lib/use-committed.ts'
 import { changeUiLanguage, currentUiLanguage, uiLanguages } from '../lib/i18n/index.ts'
+
+/**
+ * An icon button that hands its element to the tooltip around it only after its first commit:
+ * the tooltip keeps the element in a state set by a ref, and a state set inside the commit that
+ * takes a pre-rendered page over is drawn in that same task, after all the page's pending
+ * effects (issue [12]). The tooltip is for a pointer's hover; it has its element a moment later.
+ */
+function IconButtonLateRef({ ref, ...props }: IconButtonProps) {
+  const committed = useCommitted()
+  return <IconButton {...props} ref={committed ? ref : undefined} />
+}
 
 /**
  * The interface's languages, each named in itself: an icon button in the header (from tablet
@@ -35,14 +48,14 @@ export function LanguageMenu({ variant }: { variant: 'icon' | 'list' }) {
     <>
       {variant === 'icon' ? (
         <Tooltip title={label}>
-          <IconButton
+          <IconButtonLateRef
             color="inherit"
             aria-label={label}
             {...opener}
             sx={{ flexShrink: 0, display: { xs: 'none', sm: 'inline-flex' } }}
           >
             <TranslateIcon />
-          </IconButton>
+          </IconButtonLateRef>
         </Tooltip>
       ) : (
         <ListItemButton {...opener}>

@@ -1,10 +1,10 @@
 import { Box } from '@mui/material'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useRef, useState } from 'react'
 import { Outlet, useLocation, useNavigation } from 'react-router-dom'
 import { usePageViews } from '../../lib/analytics/use-page-views.ts'
 import { useOutboxSync } from '../../lib/offline/use-outbox-sync.ts'
 import { AppHeader } from './app-header.tsx'
-import { HeaderSlotContext } from './header-slot.tsx'
+import { HeaderSlotProvider } from './header-slot.tsx'
 import { SideMenu } from './side-menu.tsx'
 
 export function AppLayout() {
@@ -19,15 +19,13 @@ export function AppLayout() {
   // The slot's element is handed on after the page is taken over, not in the take-over's commit:
   // a state set by a ref there is drawn at once, in the same task.
   const slot = useRef<HTMLDivElement>(null)
-  const [headerSlot, setHeaderSlot] = useState<HTMLDivElement | null>(null)
-  useEffect(() => setHeaderSlot(slot.current), [])
   // Stable, so that the header and the menu (memoised) are not drawn again when the header slot
   // is first set, right after the page is taken over.
   const openMenu = useCallback(() => setMenuOpenAt(location.key), [location.key])
   const closeMenu = useCallback(() => setMenuOpenAt(null), [])
 
   return (
-    <HeaderSlotContext value={headerSlot}>
+    <HeaderSlotProvider slot={slot}>
       <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
         <AppHeader
           menuOpen={menuOpen}
@@ -40,6 +38,6 @@ export function AppLayout() {
           <Outlet />
         </Box>
       </Box>
-    </HeaderSlotContext>
+    </HeaderSlotProvider>
   )
 }

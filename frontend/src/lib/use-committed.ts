@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type HTMLAttributes } from 'react'
 
 /**
  * False in a component's first render, true from a render in a task of its own after its first
@@ -14,4 +14,15 @@ export function useCommitted(): boolean {
     return () => clearTimeout(later)
   }, [])
   return committed
+}
+
+const displayWithoutRef = { ref: undefined } as HTMLAttributes<HTMLDivElement>
+
+/**
+ * `SelectDisplayProps` for a MUI select drawn in the take-over's commit: MUI's select keeps its
+ * element in a state set by a ref, so until the select has been committed once that ref is
+ * covered (the display's props are spread over it); it opens once it is, a task later.
+ */
+export function useSelectDisplayProps(): HTMLAttributes<HTMLDivElement> | undefined {
+  return useCommitted() ? undefined : displayWithoutRef
 }

@@ -1,4 +1,12 @@
-import { createContext, use, useEffect, useState, type ReactNode, type RefObject } from 'react'
+import {
+  createContext,
+  startTransition,
+  use,
+  useEffect,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react'
 import { createPortal } from 'react-dom'
 
 export const HeaderSlotContext = createContext<HTMLElement | null>(null)
@@ -24,7 +32,8 @@ export function HeaderSlotProvider({
 }) {
   const [target, setTarget] = useState<HTMLElement | null>(null)
   useEffect(() => {
-    const later = setTimeout(() => setTarget(slot.current), 0)
+    // A transition: what pages put in the slot is drawn in slices.
+    const later = setTimeout(() => startTransition(() => setTarget(slot.current)), 0)
     return () => clearTimeout(later)
   }, [slot])
   return <HeaderSlotContext value={target}>{children}</HeaderSlotContext>

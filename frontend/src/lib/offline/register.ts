@@ -26,10 +26,13 @@ export function offlineReady(): boolean {
 export function keepForOffline(urls: readonly string[]): () => void {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return () => {}
   let cancelled = false
-  const warm = () => {
-    if (cancelled) return
-    for (const url of urls) void fetch(url, { credentials: 'same-origin' }).catch(() => undefined)
-  }
+  // In a task of its own: asked for from an effect of a page's first render, the requests would
+  // lengthen the task that takes a pre-rendered page over.
+  const warm = () =>
+    setTimeout(() => {
+      if (cancelled) return
+      for (const url of urls) void fetch(url, { credentials: 'same-origin' }).catch(() => undefined)
+    }, 0)
   if (navigator.serviceWorker.controller) warm()
   else navigator.serviceWorker.addEventListener('controllerchange', warm, { once: true })
   return () => {

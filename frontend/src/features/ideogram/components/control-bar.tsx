@@ -14,6 +14,7 @@ import {
   ToggleButtonGroup,
 } from '@mui/material'
 import { useTranslation } from 'react-i18next'
+import { useSelectDisplayProps } from '../../../lib/use-committed.ts'
 import { speeds, type SpeedKey } from '../../../lib/audio/speeds.ts'
 import type { IdeogramTrainer } from '../use-ideogram-trainer.ts'
 
@@ -23,6 +24,7 @@ export function ControlBar({ trainer }: { trainer: IdeogramTrainer }) {
     trainer
   const joined = mode === 'joined'
   const { t } = useTranslation('ideogram')
+  const speedDisplayProps = useSelectDisplayProps()
   return (
     <Paper
       component="section"
@@ -62,6 +64,7 @@ export function ControlBar({ trainer }: { trainer: IdeogramTrainer }) {
             value={joined ? 'auto' : speed}
             disabled={joined}
             onChange={(event) => setSpeed(event.target.value as SpeedKey)}
+            slotProps={{ select: { SelectDisplayProps: speedDisplayProps } }}
           >
             {joined ? <MenuItem value="auto">{t('controls.auto')}</MenuItem> : null}
             {speeds.map((s) => (

@@ -8,9 +8,13 @@ import { startApp } from './app.ts'
 // A phone's first load of each public route, as Lighthouse's default (mobile) preset sees it:
 // a Moto G Power's screen, slow 4G and a 4× slower CPU, simulated. Each route is run RUNS times
 // and the median run (by performance score) is reported: single runs vary by a few points.
+// Lighthouse empties the browser's cache and storage before every run, so each is a first
+// visit; one run of each route before those is not counted: it meets the stack's services
+// cold, just started by the bench (the first run of a route read 5-10 points lower), which a
+// phone visiting a running site does not.
 
 const ROUTES = ['/', '/descriptors', '/descriptor-training', '/sidereal-time', '/practice']
-const RUNS = 3
+const RUNS = 5
 /** The goal of issue [12]: a score of at least 95 with LCP at most 2.0 s on every route. */
 const SCORE_GOAL = 95
 const LCP_GOAL_MS = 2_000
@@ -58,11 +62,12 @@ async function auditAgain(url: string, port: number, tries = 3): Promise<Run> {
   }
 }
 
-async function median(url: string, port: number): Promise<Run> {
+async function median(url: string, port: number): Promise<Run & { scores: number[] }> {
+  await auditAgain(url, port)
   const runs: Run[] = []
   for (let i = 0; i < RUNS; i++) runs.push(await auditAgain(url, port))
   runs.sort((a, b) => a.score - b.score)
-  return runs[Math.floor(runs.length / 2)] as Run
+  return { ...(runs[Math.floor(runs.length / 2)] as Run), scores: runs.map((r) => r.score) }
 }
 
 /**
@@ -102,7 +107,7 @@ export async function lighthouseScores(): Promise<Section> {
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
   })
   try {
-    const rows: [string, Run][] = []
+    const rows: [string, Run & { scores: number[] }][] = []
     for (const route of ROUTES) {
       console.log(`bench: lighthouse ${route}`)
       rows.push([route, await median(app.base + route, chrome.port)])
@@ -120,13 +125,13 @@ export async function lighthouseScores(): Promise<Section> {
       markdown: [
         '## A phone’s first load (Lighthouse)',
         '',
-        `Lighthouse ${check.version} with its default mobile preset (simulated slow 4G and a 4× slower CPU) in headless Chromium, each public route of the whole app on its embedded defaults loaded ${RUNS} times; the median run by score. Goal (issue [12]): performance ≥ ${SCORE_GOAL} and LCP ≤ ${s(LCP_GOAL_MS)} on every route.`,
+        `Lighthouse ${check.version} with its default mobile preset (simulated slow 4G and a 4× slower CPU) in headless Chromium, each public route of the whole app on its embedded defaults loaded ${RUNS} times after one run not counted (the services start cold with the bench); the median run by score. Goal (issue [12]): performance ≥ ${SCORE_GOAL} and LCP ≤ ${s(LCP_GOAL_MS)} on every route.`,
         '',
-        '| route | performance | LCP | FCP | total blocking time | CLS | transferred | goal met |',
-        '|---|---:|---:|---:|---:|---:|---:|---|',
+        '| route | performance | LCP | FCP | total blocking time | CLS | transferred | goal met | scores of the runs |',
+        '|---|---:|---:|---:|---:|---:|---:|---|---|',
         ...rows.map(
           ([route, r]) =>
-            `| \`${route}\` | ${r.score} | ${s(r.lcpMs)} | ${s(r.fcpMs)} | ${r.tbtMs.toFixed(0)} ms | ${r.cls.toFixed(3)} | ${r.transferKiB.toFixed(0)} KiB | ${met(r) ? 'yes' : '**no**'} |`,
+            `| \`${route}\` | ${r.score} | ${s(r.lcpMs)} | ${s(r.fcpMs)} | ${r.tbtMs.toFixed(0)} ms | ${r.cls.toFixed(3)} | ${r.transferKiB.toFixed(0)} KiB | ${met(r) ? 'yes' : '**no**'} | ${r.scores.join(', ')} |`,
         ),
         '',
         `Self-check: a page whose text waits on a render-blocking 1.5 MB script scores ${check.score} with LCP ${s(check.lcpMs)} (must score below ${SCORE_GOAL} with LCP over ${s(LCP_GOAL_MS)}): ${!met(check) ? 'yes' : '**no**'}.`,

@@ -13,7 +13,7 @@ import {
   stopPlaying,
 } from '../../bench/scenarios/ideogram.ts'
 import { launch, untilLive, watchProblems } from './browser.ts'
-import { signInInDialog } from './accounts.ts'
+import { newPhone, signIn, signInInDialog } from './accounts.ts'
 
 const base = inject('baseUrl')
 let browser: Browser
@@ -255,6 +255,32 @@ describe('Ideogram Training', () => {
 
   // The bench (npm run bench -- ideogram) plays 50 clips per pause for the report's figures;
   // here 20 at the 1 s pause keep CI's minute-long wait for it to half that.
+  it('does not ask a signed-in user to sign in while their session is being restored', async () => {
+    const context = await browser.newContext()
+    try {
+      const page = await context.newPage()
+      await page.goto(base + '/sidereal-time')
+      await signIn(page, base, newPhone())
+      await page.close()
+      // The next visit restores the session from its cookie; the server takes its time.
+      const home = await context.newPage()
+      let restored = false
+      await home.route('**/api/auth/refresh', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 3_000))
+        await route.continue()
+        restored = true
+      })
+      await home.goto(base + '/')
+      await home.getByRole('button', { name: 'Add Gestalt' }).waitFor()
+      await home.waitForTimeout(500)
+      expect(restored).toBe(false)
+      expect(await home.getByText('Sign in to create custom gestalts').count()).toBe(0)
+      await home.getByText('0/30').waitFor()
+    } finally {
+      await context.close()
+    }
+  })
+
   it('starts every clip on time: 50 clips at 0 and 100 ms pauses, 20 at 1000 ms', async () => {
     const { page, problems } = await newPage()
     await selectGestalts(page, ['land', 'space', 'energy'])

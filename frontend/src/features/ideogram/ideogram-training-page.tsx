@@ -31,7 +31,7 @@ export function IdeogramTrainingPage() {
   usePageMeta('home')
   const { t } = useTranslation('ideogram')
   const trainer = useIdeogramTrainer()
-  const { user, requireSignIn, openSignIn } = useAuth()
+  const { status, user, requireSignIn, openSignIn } = useAuth()
   const { toast } = useToast()
   const [text, setText] = useState('')
   const gridTitleId = useId()
@@ -116,7 +116,7 @@ export function IdeogramTrainingPage() {
           onText={setText}
           onSubmit={submitCustomGestalt}
           generating={trainer.generating}
-          signedIn={user !== null}
+          signedOut={status === 'signedOut'}
         />
 
         <CustomWordList

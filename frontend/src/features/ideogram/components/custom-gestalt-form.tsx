@@ -9,7 +9,8 @@ type CustomGestaltFormProps = {
   onText: (text: string) => void
   onSubmit: () => void
   generating: boolean
-  signedIn: boolean
+  /** Known to be signed out: not while a stored session is still being restored. */
+  signedOut: boolean
 }
 
 /** 'Custom Gestalt': a word or phrase of up to 30 characters, voiced by the server. */
@@ -18,7 +19,7 @@ export function CustomGestaltForm({
   onText,
   onSubmit,
   generating,
-  signedIn,
+  signedOut,
 }: CustomGestaltFormProps) {
   const { t } = useTranslation('ideogram')
   const titleId = useId()
@@ -43,7 +44,7 @@ export function CustomGestaltForm({
           onChange={(event) => onText(event.target.value.slice(0, customGestaltMaxLength))}
           slotProps={{ htmlInput: { maxLength: customGestaltMaxLength } }}
           helperText={
-            signedIn ? `${text.length}/${customGestaltMaxLength}` : t('customForm.signInHint')
+            signedOut ? t('customForm.signInHint') : `${text.length}/${customGestaltMaxLength}`
           }
           size="small"
           fullWidth

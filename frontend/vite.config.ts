@@ -60,8 +60,8 @@ type ChunkGraph = Map<string, { fileName: string; imports: string[] }>
 function chunksOfPage(graph: ChunkGraph, module: string): string[] {
   const page = graph.get(module)
   if (!page) throw new Error(`${module} is no chunk of its own: is it still a route's module?`)
-  const files = new Set<string>()
   const byFile = new Map([...graph.values()].map((chunk) => [chunk.fileName, chunk]))
+  const files = new Set<string>()
   const visit = (fileName: string) => {
     if (files.has(fileName)) return
     files.add(fileName)
@@ -145,15 +145,20 @@ function routeShells(): Plugin {
           }
         }
         const startModules = new Set([entry[1], ...preloads.map((m) => m[1])])
-        // The page's own modules, asked for by shell-boot.js while the libraries are evaluated,
-        // instead of by the router one link at a time inside the app's start (40 links for the
-        // trainer, a 50 ms stretch of a phone's main thread); the app then finds them asked for.
-        const pageModules = (module: string) =>
-          chunksOfPage(graph, resolve(root, module))
-            .map((fileName) => `/${fileName}`)
-            .filter((href) => !startModules.has(href))
+        // The page's own modules, asked for by shell-boot.js once the libraries are in, instead
+        // of by the router one link at a time inside the app's start (40 links for the trainer,
+        // a 50 ms stretch of a phone's main thread); the app then finds them asked for. The
+        // same for every language.
+        const pageModules = new Map(
+          Object.entries(PRERENDERED).map(([path, module]) => [
+            path,
+            chunksOfPage(graph, resolve(root, module))
+              .map((fileName) => `/${fileName}`)
+              .filter((href) => !startModules.has(href)),
+          ]),
+        )
         for (const { code: language } of uiLanguages) {
-          for (const [path, module] of Object.entries(PRERENDERED)) {
+          for (const [path, modules] of pageModules) {
             const page = await renderPage(path, language)
             const { body, styles } = hoistStyles(page.html)
             const html = template
@@ -165,7 +170,7 @@ function routeShells(): Plugin {
                 `<meta name="description" content="${escapeHtml(page.description)}" />`,
               )
               .replace('<div id="root"></div>', `<div id="root" inert>${body}</div>`)
-              .replace(appScripts, bootOnce(pageModules(module)))
+              .replace(appScripts, bootOnce(modules))
             const file = join(
               outDir,
               'shells',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ClipCache } from './clip-cache.ts'
 import { drawSequence, pickNextWord } from './pick.ts'
 import {
+  defaultStartLeadSeconds,
   maxRetryDelaySeconds,
   PlaybackEngine,
   retryDelaySeconds,
@@ -187,6 +188,8 @@ describe('the playback engine', () => {
     await h.run(2)
     const starts = h.context.started
     expect(starts.length).toBeGreaterThan(4)
+    // The first one too is handed over before it is due (a start in the past plays late).
+    expect(nth(starts, 0).when - nth(starts, 0).at).toBeCloseTo(defaultStartLeadSeconds, 9)
     for (let i = 1; i < starts.length; i += 1) {
       const previous = nth(starts, i - 1)
       const current = nth(starts, i)
@@ -260,12 +263,10 @@ describe('the playback engine', () => {
     await h.run(3)
     expect(h.errors[0]).toBe('land')
     expect(h.heard).toEqual(['man', 'man'])
-    expect(h.context.started[0]?.when).toBeCloseTo(retryDelaySeconds, 9)
-    // land was due after man and the pause (0.5 + 0.3 + 1.5 s); man follows 500 ms later.
-    expect(h.context.started[1]?.when).toBeCloseTo(
-      retryDelaySeconds + 0.3 + 1.5 + retryDelaySeconds,
-      9,
-    )
+    const first = defaultStartLeadSeconds + retryDelaySeconds
+    expect(h.context.started[0]?.when).toBeCloseTo(first, 9)
+    // land was due after man and the pause (0.3 + 1.5 s); man follows 500 ms later.
+    expect(h.context.started[1]?.when).toBeCloseTo(first + 0.3 + 1.5 + retryDelaySeconds, 9)
   })
 
   it('waits in real time when every clip fails: a few requests a second, then fewer', async () => {
@@ -308,7 +309,7 @@ describe('the playback engine', () => {
     await h.run(0.7)
     expect(h.errors).toEqual(['land'])
     expect(h.heard).toEqual(['man'])
-    expect(h.context.started[0]?.when).toBeCloseTo(retryDelaySeconds, 2)
+    expect(h.context.started[0]?.when).toBeCloseTo(defaultStartLeadSeconds + retryDelaySeconds, 2)
   })
 
   it('plays a joined sequence once, without pauses, then stops by itself', async () => {
@@ -363,7 +364,8 @@ describe('the playback engine', () => {
     nth(release, 2)()
     await flush()
     await flush()
-    expect(context.started.map((s) => s.when)).toEqual([0, 0.2, 0.4])
+    const lead = defaultStartLeadSeconds
+    expect(context.started.map((s) => s.when)).toEqual([lead, lead + 0.2, lead + 0.2 + 0.2])
   })
 
   it('stops every clip already handed to the audio thread', async () => {
@@ -379,6 +381,20 @@ describe('the playback engine', () => {
     const count = h.context.started.length
     await h.run(1)
     expect(h.context.started.length).toBe(count)
+  })
+
+  it('starts a clip whose time passed in a stall a lead ahead of the clock, not in the past', async () => {
+    const h = harness({ '/api/audio/land': [0.3, 0], '/api/audio/man': [0.3, 0] })
+    h.engine.play({ mode: 'normal', words: [word('land'), word('man')], speed: 'medium' })
+    await flush()
+    await h.run(0.05)
+    expect(h.context.started).toHaveLength(1)
+    // The page stalls: the next clip (due at 0.1 + 0.3 + 1.5 s) is not handed over in time.
+    h.context.currentTime = 3
+    await h.run(0.025)
+    const late = nth(h.context.started, 1)
+    expect(late.at).toBeCloseTo(3.025, 9)
+    expect(late.when).toBeCloseTo(3.025 + defaultStartLeadSeconds, 9)
   })
 
   it('sets the volume through its gain stage', () => {

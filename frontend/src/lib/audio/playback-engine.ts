@@ -33,6 +33,8 @@ export interface PlaybackEngineOptions {
   tickMs?: number
   /** How far ahead of the audio clock clips are handed to the audio thread. */
   lookAheadSeconds?: number
+  /** How long after Play (or after a late decode) a clip is due: see `defaultStartLeadSeconds`. */
+  startLeadSeconds?: number
   /**
    * A fault planted by the onset measurement's self-check (never set otherwise): every clip
    * starts this much after it is due, so the measurement must report it.
@@ -66,6 +68,14 @@ export function retryDelayAfter(failures: number, words: number): number {
 }
 export const defaultTickMs = 25
 export const defaultLookAheadSeconds = 1
+/**
+ * The first clip after Play is due this long after the audio clock's reading, not at it. A
+ * `start(t)` whose `t` has passed by the time the audio thread receives it plays late by whole
+ * render quanta (128 frames each), and so does every clip chained after it: CI's browser test
+ * heard the first clip 512 frames (11.6 ms) late on a busy machine. 100 ms is beyond any stall
+ * seen there and still feels immediate after a press.
+ */
+export const defaultStartLeadSeconds = 0.1
 
 type Scheduled = { id: string; source: AudioBufferSourceNodeLike; start: number; end: number }
 type Upcoming = { word: EngineWord; due: number; buffer: AudioBufferLike | null }
@@ -89,6 +99,7 @@ export class PlaybackEngine {
   private readonly timers: Timers
   private readonly tickMs: number
   private readonly lookAhead: number
+  private readonly startLead: number
   private readonly options: PlaybackEngineOptions
 
   private plan: PlaybackPlan | null = null
@@ -112,6 +123,7 @@ export class PlaybackEngine {
     this.timers = options.timers ?? browserTimers
     this.tickMs = options.tickMs ?? defaultTickMs
     this.lookAhead = options.lookAheadSeconds ?? defaultLookAheadSeconds
+    this.startLead = options.startLeadSeconds ?? defaultStartLeadSeconds
     this.gain = this.context.createGain()
     this.gain.connect(options.output ?? this.context.destination)
   }
@@ -155,7 +167,7 @@ export class PlaybackEngine {
     void Promise.allSettled(words.map((word) => this.clips.load(word.url))).then(() => {
       if (session !== this.session) return
       const first = plan.mode === 'normal' ? pickNextWord(plan.words, null, this.random) : words[0]
-      if (first) this.prepare(first, this.context.currentTime)
+      if (first) this.prepare(first, this.context.currentTime + this.startLead)
       this.timer = this.timers.setInterval(() => this.tick(), this.tickMs)
     })
   }
@@ -269,8 +281,9 @@ export class PlaybackEngine {
 
   private schedule(upcoming: Upcoming, buffer: AudioBufferLike, now: number): void {
     const { word } = upcoming
-    // Late only if the clip was not decoded in time; then as soon as possible.
-    const start = Math.max(upcoming.due, now) + (this.options.plantedLateSeconds ?? 0)
+    // Late only if the clip was not decoded in time; then as soon as the audio thread can have it.
+    const onTime = upcoming.due >= now ? upcoming.due : now + this.startLead
+    const start = onTime + (this.options.plantedLateSeconds ?? 0)
     let source: AudioBufferSourceNodeLike
     try {
       source = this.context.createBufferSource()

@@ -151,9 +151,9 @@ ${headers}
   const child = spawn(
     binary,
     ['-e', join(dir, 'error.log'), '-p', dir, '-c', join(dir, 'nginx.conf')],
-    {
-      stdio: 'ignore',
-    },
+    // Its own process group, which `stop` signals: workers and master go together (spawned in
+    // ours, the group signal failed and every run left an nginx behind).
+    { stdio: 'ignore', detached: true },
   )
   const url = `http://127.0.0.1:${port}/api/health/astro`
   await waitFor(url)

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import replyFrom from '@fastify/reply-from'
 import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import { Transform } from 'node:stream'
@@ -20,6 +19,8 @@ import {
 import type { Redis, TokenVerifier } from '@crv/kit'
 import { SERVICES, serviceUrls } from './config.ts'
 import type { GatewayConfig, ServiceName } from './config.ts'
+import { createForwarder } from './forward.ts'
+import type { ForwardFailure } from './forward.ts'
 import { routingTable } from './routes.ts'
 import { loadShells } from './shells.ts'
 import type { Route } from './routes.ts'
@@ -116,47 +117,31 @@ async function gatewayApp(app: FastifyInstance, { config, verifyToken }: Gateway
     if (origin !== own && !allowedOrigins.has(origin)) throw crossOrigin()
   })
 
-  await app.register(replyFrom, {
-    // Its own two info lines per request ('fetching from remote server', 'response received')
-    // were the log's bulk: the request log (kit/logger.ts) says what matters.
-    disableRequestLogging: true,
-    undici: {
-      connections: 64,
-      pipelining: 1,
-      keepAliveTimeout: 30_000,
-      headersTimeout: config.UPSTREAM_TIMEOUT_MS,
-      bodyTimeout: config.UPSTREAM_TIMEOUT_MS,
-    },
-  })
-
-  const forward = (request: FastifyRequest, reply: FastifyReply, target: string) =>
-    reply.from(target, {
-      // The raw bytes as received (reply-from would JSON-encode a Buffer otherwise).
-      ...(Buffer.isBuffer(request.body)
-        ? {
-            body: request.body,
-            contentType: request.headers['content-type'] ?? 'application/octet-stream',
-          }
-        : {}),
-      rewriteRequestHeaders: (req, headers) => ({
-        ...withoutExpect(headers),
-        'x-request-id': req.id,
-        'x-forwarded-for': req.ip,
-        'x-forwarded-proto': req.protocol,
-        'x-forwarded-host': req.host,
-      }),
-      onError: (rep, { error }) => {
-        // The caller's own body went over its limit while streaming through.
-        if (error instanceof AppError)
-          return rep.code(error.statusCode).send(errorBody(error.code, error.message))
-        const { status, body } = upstreamError(error)
-        request.log.warn(
-          { target: target.split('?')[0], status, err: error.message },
-          'upstream failed',
-        )
-        rep.code(status).send(body)
+  const forwarder = createForwarder({ timeoutMs: config.UPSTREAM_TIMEOUT_MS })
+  app.addHook('onClose', forwarder.close)
+  const failed =
+    (request: FastifyRequest, target: string) => (rep: FastifyReply, error: ForwardFailure) => {
+      // The caller's own body went over its limit while streaming through.
+      if (error instanceof AppError)
+        return rep.code(error.statusCode).send(errorBody(error.code, error.message))
+      const { status, body } = upstreamError(error)
+      request.log.warn({ target, status, err: error.message }, 'upstream failed')
+      return rep.code(status).send(body)
+    }
+  const forward = (request: FastifyRequest, reply: FastifyReply, origin: string, path: string) =>
+    forwarder.forward(
+      request,
+      reply,
+      origin,
+      path,
+      {
+        'x-request-id': request.id,
+        'x-forwarded-for': request.ip,
+        'x-forwarded-proto': request.protocol,
+        'x-forwarded-host': request.host,
       },
-    })
+      failed(request, origin + (path.split('?')[0] ?? '')),
+    )
 
   const routes = routingTable()
   const addRoute = (scope: FastifyInstance, route: Route) => {
@@ -166,7 +151,7 @@ async function gatewayApp(app: FastifyInstance, { config, verifyToken }: Gateway
       url: route.url,
       bodyLimit: route.bodyLimit,
       config: { operationId: route.operationId },
-      handler: (request, reply) => forward(request, reply, base + originFormOf(request.url)),
+      handler: (request, reply) => forward(request, reply, base, originFormOf(request.url)),
     })
   }
 
@@ -254,7 +239,7 @@ async function gatewayApp(app: FastifyInstance, { config, verifyToken }: Gateway
     if (!(SERVICES as readonly string[]).includes(name)) {
       return reply.code(404).send(errorBody('not_found', `Unknown service ${name}`))
     }
-    return forward(request, reply, `${upstreams[name as ServiceName]}/health`)
+    return forward(request, reply, upstreams[name as ServiceName], '/health')
   })
 
   const dist = config.FRONTEND_DIST
@@ -361,15 +346,6 @@ export function originFormOf(url: string): string {
 const malformedUrl = () =>
   new AppError('invalid_request', 400, 'The address is malformed (invalid percent-encoding)')
 
-/**
- * Node answered the client's `Expect: 100-continue` already; the upstream client refuses the
- * header outright (a 503 on every request with a body that curl sends over 1 MB).
- */
-function withoutExpect(headers: Record<string, string | string[] | undefined>) {
-  const { expect: _expect, ...rest } = headers
-  return rest
-}
-
 function bodyTooLarge() {
   return new AppError('payload_too_large', 413, 'Request body is too large')
 }
@@ -393,8 +369,8 @@ function crossOrigin() {
 }
 
 /** Upstream failures in the contract's error shape: down → 503, slow → 504. */
-export function upstreamError(error: Error & { code?: string; statusCode?: number }) {
-  if (error.statusCode === 504 || error.code === 'FST_REPLY_FROM_GATEWAY_TIMEOUT') {
+export function upstreamError(error: ForwardFailure) {
+  if (error.code === 'UND_ERR_HEADERS_TIMEOUT') {
     return {
       status: 504,
       body: errorBody('upstream_timeout', 'The service took too long to answer. Please try again.'),

@@ -306,3 +306,88 @@ describe('large uploads', () => {
     second.abort()
   })
 })
+
+describe('the forwarding itself', () => {
+  let base: string
+  const seen: IncomingMessage['headers'][] = []
+  let answered = 0
+  let busy = 0
+  beforeAll(async () => {
+    const keys = await createTestKeys()
+    const env: Record<string, string> = {}
+    for (const name of SERVICES) {
+      const server = createServer((req, res) => {
+        seen.push(req.headers)
+        const answer = () => {
+          answered++
+          res.setHeader('keep-alive', 'timeout=99')
+          res.setHeader('x-answer', name)
+          res.setHeader('content-type', 'application/json')
+          res.end('{"ok":true}')
+        }
+        if (req.url?.includes('busy=1')) {
+          busy++
+          res.statusCode = 503
+          res.setHeader('content-type', 'application/json')
+          res.end('{"error":{"code":"busy","message":"Busy"}}')
+        } else if (req.url?.includes('slow=1')) setTimeout(answer, 300)
+        else answer()
+      })
+      env[`${name.toUpperCase()}_URL`] = await listen(server)
+    }
+    base = await gateway(env, keys)
+  })
+
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    new Promise<IncomingMessage>((resolve, reject) => {
+      const req = httpRequest(`${base}${path}`, { headers })
+      req.on('response', resolve)
+      req.on('error', reject)
+      req.end()
+    })
+
+  it("passes on the message's own headers, not the connection's, both ways", async () => {
+    const res = await get('/api/sidereal-time/auto?lat=1&lng=2', {
+      connection: 'x-hop',
+      'x-hop': 'for the gateway only',
+      'x-end': 'for the service',
+      'proxy-connection': 'keep-alive',
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['x-answer']).toBe('astro')
+    expect(res.headers['keep-alive']).not.toBe('timeout=99')
+    res.resume()
+    const headers = seen.at(-1) ?? {}
+    expect(headers['x-end']).toBe('for the service')
+    expect(headers['x-hop']).toBeUndefined()
+    expect(headers['proxy-connection']).toBeUndefined()
+    expect(headers['x-request-id']).toBe(res.headers['x-request-id'])
+    expect(headers['x-forwarded-for']).toBe('127.0.0.1')
+  })
+
+  it('drops the answer of a caller who has gone, and keeps serving', async () => {
+    const before = answered
+    const req = httpRequest(`${base}/api/sidereal-time/auto?lat=1&lng=2&slow=1`)
+    req.on('error', () => undefined)
+    req.end()
+    await new Promise((r) => setTimeout(r, 50))
+    req.destroy()
+    // The service answers after the caller has gone: the gateway must neither crash nor hang.
+    await expect.poll(() => answered, { timeout: 2_000 }).toBe(before + 1)
+    await new Promise((r) => setTimeout(r, 50))
+    const res = await get('/api/sidereal-time/auto?lat=1&lng=2')
+    expect(res.statusCode).toBe(200)
+    res.resume()
+  })
+
+  it("passes a busy service's 503 on at once, asking it once", async () => {
+    // A proxy that retries a GET on 503 multiplies the load on the service that said it is
+    // overloaded (reply-from asked up to 11 times, with waits between).
+    const started = performance.now()
+    const res = await get('/api/sidereal-time/auto?lat=1&lng=2&busy=1')
+    expect(res.statusCode).toBe(503)
+    res.resume()
+    expect(busy).toBe(1)
+    expect(performance.now() - started).toBeLessThan(1_000)
+  })
+})

@@ -2,6 +2,7 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit'
 import i18next from 'i18next'
 import { useCallback } from 'react'
 import { useDispatch, useStore } from 'react-redux'
+import { errorMessage } from '../../lib/api/errors.ts'
 import { api } from '../../lib/api/generated.ts'
 import type { TachistoscopeUploadResult } from '../../lib/api/generated.ts'
 import { selectAccessToken, type SessionRootState } from '../../lib/session/session-slice.ts'
@@ -16,14 +17,14 @@ const uploadUrl = '/api/tachistoscope/images/upload'
 export const looksLikeImage = (file: File) => file.type.startsWith('image/')
 
 function messageOf(status: number, body: string): string {
-  try {
-    const parsed = JSON.parse(body) as { error?: { message?: unknown } }
-    if (typeof parsed.error?.message === 'string') return parsed.error.message
-  } catch {
-    // not JSON: fall through
-  }
   if (status === 0) return i18next.t('tachistoscope:upload.connectionLost')
-  return `${status}: ${body || i18next.t('tachistoscope:upload.uploadFailed')}`
+  const failed = i18next.t('tachistoscope:upload.uploadFailed')
+  try {
+    return errorMessage(JSON.parse(body), `${status}: ${failed}`)
+  } catch {
+    // not JSON: what came, if anything
+    return `${status}: ${body || failed}`
+  }
 }
 
 /** One multipart upload with progress (fetch cannot report upload progress; XHR can). */

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import i18next from 'i18next'
+import { afterEach, describe, expect, it } from 'vitest'
+import { changeUiLanguage } from '../i18n/i18n.ts'
 import { errorCode, errorMessage } from './errors.ts'
 
 describe('errorMessage', () => {
@@ -24,5 +26,43 @@ describe('errorMessage', () => {
     ).toBe(fallback)
     expect(errorMessage(undefined, fallback)).toBe(fallback)
     expect(errorCode({ message: 'Aborted' })).toBeUndefined()
+  })
+})
+
+describe('errorMessage in another interface language', () => {
+  afterEach(async () => {
+    await changeUiLanguage('en', { remember: false })
+  })
+
+  it("says the error in the user's language, never the server's English", async () => {
+    await changeUiLanguage('de', { remember: false })
+    const busy = {
+      status: 503,
+      data: { error: { code: 'speech_busy', message: 'speech is busy, try again' } },
+    }
+    const german = i18next.t('common:apiErrors.speech_busy')
+    expect(german).not.toBe(i18next.t('common:apiErrors.speech_busy', { lng: 'en' }))
+    expect(errorMessage(busy, 'Fehler')).toBe(german)
+    // A code the catalogue does not know: the page's own text, already in German.
+    const odd = {
+      status: 400,
+      data: {
+        error: {
+          code: 'invalid_parameter',
+          message: 'query parameter lat must be a finite number',
+        },
+      },
+    }
+    expect(errorMessage(odd, 'Die Berechnung ist fehlgeschlagen')).toBe(
+      'Die Berechnung ist fehlgeschlagen',
+    )
+  })
+
+  it('keeps the server message in English, with its specifics', () => {
+    const exists = {
+      status: 409,
+      data: { error: { code: 'descriptor_exists', message: '"wet" is already in this category' } },
+    }
+    expect(errorMessage(exists, 'Failed')).toBe('"wet" is already in this category')
   })
 })

@@ -1,3 +1,5 @@
+import i18next from 'i18next'
+
 type ApiErrorBody = { error: { code: string; message: string; details?: unknown } }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -20,10 +22,19 @@ function apiErrorOf(err: unknown): ApiErrorBody['error'] | undefined {
   return undefined
 }
 
-/** The message of an API error body (`{ error: { code, message } }`), else `fallback`. */
+/**
+ * What to tell the user of a failed call. In English, the server's own message (the spec's
+ * texts, with specifics such as the word or the size). In another interface language, the
+ * catalogue's translation of the error's code (`common:apiErrors`), else `fallback`, the page's
+ * own text for what failed, already in that language: never the server's English.
+ */
 export function errorMessage(err: unknown, fallback: string): string {
-  const message = apiErrorOf(err)?.message.trim()
-  return message ? message : fallback
+  const error = apiErrorOf(err)
+  if (!error) return fallback
+  const language = i18next.resolvedLanguage ?? i18next.language ?? 'en'
+  if (language.startsWith('en')) return error.message.trim() || fallback
+  const key = `common:apiErrors.${error.code}`
+  return i18next.exists(key) ? i18next.t(key as 'common:errors.notSignedIn') : fallback
 }
 
 /** The stable code of an API error body, for mapping to the product's own texts. */

@@ -23,6 +23,13 @@ const HOP_BY_HOP = new Set([
 
 const ignore = () => undefined
 
+/** A loop, not `/\/+$/`: that pattern backtracks polynomially on a long run of slashes. */
+function withoutTrailingSlashes(path: string): string {
+  let end = path.length
+  while (end > 0 && path[end - 1] === '/') end--
+  return path.slice(0, end)
+}
+
 type Headers = Record<string, string | string[]>
 
 /** The message's own headers: hop-by-hop ones, and those the Connection header names, left out. */
@@ -70,7 +77,7 @@ export function createForwarder({ timeoutMs }: ForwarderOptions) {
           headersTimeout: timeoutMs,
           bodyTimeout: timeoutMs,
         }),
-        prefix: url.pathname.replace(/\/+$/, ''),
+        prefix: withoutTrailingSlashes(url.pathname),
       }
       upstreams.set(base, upstream)
     }

@@ -310,14 +310,17 @@ describe('large uploads', () => {
 describe('the forwarding itself', () => {
   let base: string
   const seen: IncomingMessage['headers'][] = []
+  const urls: string[] = []
   let answered = 0
   let busy = 0
+  let keys: TestKeys
+  const env: Record<string, string> = {}
   beforeAll(async () => {
-    const keys = await createTestKeys()
-    const env: Record<string, string> = {}
+    keys = await createTestKeys()
     for (const name of SERVICES) {
       const server = createServer((req, res) => {
         seen.push(req.headers)
+        urls.push(req.url ?? '')
         const answer = () => {
           answered++
           res.setHeader('keep-alive', 'timeout=99')
@@ -389,5 +392,12 @@ describe('the forwarding itself', () => {
     res.resume()
     expect(busy).toBe(1)
     expect(performance.now() - started).toBeLessThan(1_000)
+  })
+
+  it("puts a service URL's path before every path sent to it", async () => {
+    const prefixed = await gateway({ ...env, ASTRO_URL: `${env.ASTRO_URL}/astro//` }, keys)
+    const res = await fetch(`${prefixed}/api/sidereal-time/auto?lat=1&lng=2`)
+    expect(res.status).toBe(200)
+    expect(urls.at(-1)).toBe('/astro/api/sidereal-time/auto?lat=1&lng=2')
   })
 })

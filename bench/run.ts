@@ -1,7 +1,7 @@
 // `npm run bench`: measures what DESIGN.md §7 budgets and writes bench/report.md.
 // Scenarios: gateway overhead (a trivial route directly and through the gateway, side by side),
 // start-up (cold and warm `npm start`, with the whole stack's memory), each budgeted call of
-// §7, a phone's first load of each public route (Lighthouse), and a busy evening's mix of every
+// §7, a phone's first load of each public route (Lighthouse), the JavaScript it fetches, and a busy evening's mix of every
 // kind of traffic (steady load, a soak with each process's memory and CPU beside its Kubernetes
 // requests, the saturation point). `npm run bench -- mixed` runs one scenario.
 import { readFile, writeFile } from 'node:fs/promises'
@@ -18,6 +18,7 @@ import { mixed } from './scenarios/mixed.ts'
 import { practice } from './scenarios/practice.ts'
 import { reviews } from './scenarios/reviews.ts'
 import { lighthouseScores } from './scenarios/lighthouse.ts'
+import { initialJavaScript } from './scenarios/initial-js.ts'
 import type { Section } from './lib.ts'
 
 const only = process.argv.slice(2).filter((a) => !a.startsWith('-'))
@@ -32,6 +33,7 @@ const scenarios: [string, () => Promise<Section>][] = [
   ['practice', practice],
   ['reviews', reviews],
   ['lighthouse', lighthouseScores],
+  ['initial-js', initialJavaScript],
   ['mixed', mixed],
 ]
 

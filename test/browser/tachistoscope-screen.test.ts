@@ -98,12 +98,26 @@ describe('tachistoscope, at the screen', () => {
 
   it('sees a picture hidden one frame late (planted), which the page itself cannot', async () => {
     const results = await flashes(HIDE_ONE_FRAME_LATE)
-    for (const { label, planned, onScreen, pageSays, due } of results) {
-      expect(onScreen, `${label}: frames on screen per flash`).toEqual(due.map((n) => n + 1))
-      // The page's own frame timestamps miss it: they call flashes exact that were not (one
-      // of three once read a frame long too on a busy machine, so not every flash is asserted).
-      const missed = pageSays.filter((n, i) => n === planned[i]).length
-      expect(missed, `${label}: flashes the page's record calls exact`).toBeGreaterThanOrEqual(1)
+    for (const { label, onScreen, due } of results) {
+      // At least a frame longer than due, every flash. Not exactly one: on a busy machine a frame
+      // Chromium drew before the page's part of it was ready keeps the picture up one more
+      // (CI read 7/7/7 against 5/6/6 due); the test above holds the app to exactly `due`.
+      const late = onScreen.map((n, i) => n - (due[i] ?? n))
+      expect(
+        late.every((n) => n >= 1),
+        `${label}: frames late per flash: ${late.join('/')}`,
+      ).toBe(true)
     }
+    // The page's own frame timestamps miss it: they call flashes exact that were not. Not every
+    // one: where this machine draws slower than 60 Hz the page's timestamps see some frames
+    // long (a run here read 6/10/7 for 6 planned), so at least one of the nine.
+    const record = results.map(
+      (r) => `${r.label} ${r.pageSays.join('/')} of ${r.planned.join('/')}`,
+    )
+    const missed = results.flatMap((r) => r.pageSays.filter((n, i) => n === r.planned[i]))
+    expect(
+      missed.length,
+      `flashes the page's record calls exact: ${record.join('; ')}`,
+    ).toBeGreaterThanOrEqual(1)
   })
 })

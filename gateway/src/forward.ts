@@ -85,8 +85,9 @@ export function createForwarder({ timeoutMs }: ForwarderOptions) {
   }
 
   /**
-   * Sends `request` to the service at `base` (its URL), at `path` and answers with what comes back. A failure before the
-   * service's headers arrive goes to `onError`, which answers in the contract's error shape.
+   * Sends `request` to the service at `base` (its URL), at `path`, and answers with what comes
+   * back. A failure before the service's headers arrive goes to `onError`, which answers in the
+   * contract's error shape.
    */
   async function forward(
     request: FastifyRequest,

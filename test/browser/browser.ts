@@ -1,5 +1,5 @@
 import { chromium } from 'playwright-core'
-import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core'
+import type { Browser, BrowserContext, ConsoleMessage, Page, Request } from 'playwright-core'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
@@ -79,9 +79,20 @@ export function watchProblems(page: Page, expected: ExpectedFailure[] = []): str
     if (m.type() === 'error' && !isExpected(m, allowed)) problems.push(`console: ${m.text()}`)
   })
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`))
-  page.on('requestfailed', (r) =>
-    problems.push(`request failed: ${r.url()} ${r.failure()?.errorText ?? ''}`),
-  )
+  // A request the browser cancels because the page went on to another document (a reload, a
+  // link) is the browser's doing, not a fault a person sees: each request is tagged with the
+  // document it was made from, and only those of the current document count when cancelled.
+  let documents = 0
+  const madeFrom = new WeakMap<Request, number>()
+  page.on('request', (r) => {
+    madeFrom.set(r, documents)
+    if (r.isNavigationRequest() && r.frame() === page.mainFrame()) documents++
+  })
+  page.on('requestfailed', (r) => {
+    const error = r.failure()?.errorText ?? ''
+    if (error === 'net::ERR_ABORTED' && (madeFrom.get(r) ?? documents) < documents) return
+    problems.push(`request failed: ${r.url()} ${error}`)
+  })
   page.on('response', (r) => {
     if (r.status() >= 500) problems.push(`HTTP ${r.status()}: ${r.url()}`)
   })

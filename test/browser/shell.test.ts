@@ -24,6 +24,31 @@ describe('app shell', () => {
     await page.close()
   })
 
+  it('counts a request the page cancels itself, not one a reload cancels (the test harness)', async () => {
+    const page = await browser.newPage()
+    const problems = watchProblems(page)
+    // Held unanswered: only the page's own abort or a reload ends it.
+    await page.route('**/held', () => undefined)
+    await page.goto(base + '/')
+    await page.getByRole('banner').getByText('CRV Training').waitFor()
+    await page.evaluate(() => void fetch('/held').catch(() => undefined))
+    const cancelled = page.waitForEvent('requestfailed')
+    await page.reload()
+    await cancelled
+    expect(problems).toEqual([])
+
+    await page.getByRole('banner').getByText('CRV Training').waitFor()
+    const failed = page.waitForEvent('requestfailed')
+    await page.evaluate(() => {
+      const controller = new AbortController()
+      void fetch('/held', { signal: controller.signal }).catch(() => undefined)
+      setTimeout(() => controller.abort(), 100)
+    })
+    await failed
+    expect(problems).toEqual([`request failed: ${base}/held net::ERR_ABORTED`])
+    await page.close()
+  })
+
   it('shows the 404 page for an unknown path', async () => {
     const page = await browser.newPage()
     const problems = watchProblems(page)

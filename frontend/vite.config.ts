@@ -6,7 +6,7 @@ import react from '@vitejs/plugin-react'
 import { build, defineConfig } from 'vite'
 import type { Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
-import { uiLanguages } from './src/lib/i18n/languages.ts'
+import { fallbackLanguage, initialNamespaces, uiLanguages } from './src/lib/i18n/languages.ts'
 import type * as Prerender from './src/prerender.tsx'
 
 // Brotli and gzip copies of every text asset, written at build time, so the gateway serves
@@ -157,9 +157,27 @@ function routeShells(): Plugin {
               .filter((href) => !startModules.has(href)),
           ]),
         )
+        // The catalogues the app loads before it takes a page over (lib/i18n, app/router.tsx):
+        // asked for with the page's modules, not once the app has started.
+        const catalogue = (language: string, ns: string) =>
+          graph.get(resolve(root, `src/locales/${language}/${ns}.json`))?.fileName
+        const cataloguesOf = (language: string, namespaces: string[]) =>
+          [
+            ...(language === fallbackLanguage ? [] : initialNamespaces).map((ns) =>
+              catalogue(language, ns),
+            ),
+            ...namespaces.flatMap((ns) => [
+              catalogue(language, ns),
+              catalogue(fallbackLanguage, ns),
+            ]),
+          ]
+            .filter((fileName) => fileName !== undefined)
+            .map((fileName) => `/${fileName}`)
+            .filter((href) => !startModules.has(href))
         for (const { code: language } of uiLanguages) {
-          for (const [path, modules] of pageModules) {
+          for (const [path, pageOnly] of pageModules) {
             const page = await renderPage(path, language)
+            const modules = [...new Set([...pageOnly, ...cataloguesOf(language, page.namespaces)])]
             const { body, styles } = hoistStyles(page.html)
             const html = template
               .replace('</head>', `${styles}</head>`)

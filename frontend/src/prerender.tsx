@@ -7,6 +7,7 @@ import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom'
 import { AppFrame } from './app/app.tsx'
 import { appRoutes } from './app/router.tsx'
+import type { PageHandle } from './app/router.tsx'
 import { makeStore } from './app/store.ts'
 import { changeUiLanguage, i18next, initI18n } from './lib/i18n/index.ts'
 import type { UiLanguage } from './lib/i18n/index.ts'
@@ -22,7 +23,7 @@ const VISITOR = { session: { status: 'signedOut' as const, accessToken: null, us
 export async function renderPage(
   path: string,
   language: UiLanguage,
-): Promise<PageMeta & { html: string }> {
+): Promise<PageMeta & { html: string; namespaces: string[] }> {
   started ??= initI18n()
   await started
   await changeUiLanguage(language, { remember: false })
@@ -43,5 +44,9 @@ export async function renderPage(
       </PageMetaCollector>
     </StrictMode>,
   )
-  return { html, ...meta }
+  // The catalogues the page's route loads with its code (app/router.tsx).
+  const namespaces = context.matches.flatMap(
+    (match) => (match.route.handle as PageHandle | undefined)?.namespaces ?? [],
+  )
+  return { html, ...meta, namespaces }
 }

@@ -1,12 +1,37 @@
+import type { FlatNamespace } from 'i18next'
+import type { ComponentType } from 'react'
 import { createBrowserRouter } from 'react-router-dom'
 import type { RouteObject } from 'react-router-dom'
 import { AppLayout } from '../components/layout/index.ts'
 import { paths } from '../config/paths.ts'
+import { loadNamespaces } from '../lib/i18n/index.ts'
 import { RouteError } from './routes/route-error.tsx'
 
 export function createAppRouter() {
   return createBrowserRouter(appRoutes())
 }
+
+/**
+ * A page's `lazy`: its code and its catalogues (beyond the first bundle's, lib/i18n) are fetched
+ * side by side, and the page is drawn once both are in. `route-namespaces.test.ts` checks that
+ * each page lists every catalogue its code uses.
+ */
+function page<M>(
+  load: () => Promise<M>,
+  namespaces: FlatNamespace[],
+  component: (module: M) => ComponentType,
+): Pick<RouteObject, 'lazy' | 'handle'> {
+  return {
+    lazy: async () => {
+      const [module] = await Promise.all([load(), loadNamespaces(namespaces)])
+      return { Component: component(module) }
+    },
+    // Read by the build's pre-renderer: a page's shell asks for its catalogues with its code.
+    handle: { namespaces } satisfies PageHandle,
+  }
+}
+
+export type PageHandle = { namespaces: FlatNamespace[] }
 
 /** Every page of the app, each loaded with its own code; also what the build pre-renders. */
 export function appRoutes(): RouteObject[] {
@@ -21,118 +46,139 @@ export function appRoutes(): RouteObject[] {
           children: [
             {
               path: paths.home,
-              lazy: async () => ({
-                Component: (await import('../features/ideogram/ideogram-training-page.tsx'))
-                  .IdeogramTrainingPage,
-              }),
+              ...page(
+                () => import('../features/ideogram/ideogram-training-page.tsx'),
+                ['ideogram'],
+                (m) => m.IdeogramTrainingPage,
+              ),
             },
             ...[paths.descriptors, paths.descriptorTraining].map((path) => ({
               path,
-              lazy: async () => ({
-                Component: (await import('../features/descriptors/descriptor-training-page.tsx'))
-                  .DescriptorTrainingPage,
-              }),
+              ...page(
+                () => import('../features/descriptors/descriptor-training-page.tsx'),
+                ['descriptors'],
+                (m) => m.DescriptorTrainingPage,
+              ),
             })),
             {
               path: paths.tachistoscope,
-              lazy: async () => ({
-                Component: (await import('../features/tachistoscope/tachistoscope-page.tsx'))
-                  .TachistoscopePage,
-              }),
+              ...page(
+                () => import('../features/tachistoscope/tachistoscope-page.tsx'),
+                ['tachistoscope'],
+                (m) => m.TachistoscopePage,
+              ),
             },
             {
               path: paths.tachistoscopeAdmin,
-              lazy: async () => ({
-                Component: (await import('../features/tachistoscope/tachistoscope-admin-page.tsx'))
-                  .TachistoscopeAdminPage,
-              }),
+              ...page(
+                () => import('../features/tachistoscope/tachistoscope-admin-page.tsx'),
+                ['tachistoscope'],
+                (m) => m.TachistoscopeAdminPage,
+              ),
             },
             {
               path: paths.siderealTime,
-              lazy: async () => ({
-                Component: (await import('../features/sidereal-time/sidereal-time-page.tsx'))
-                  .SiderealTimePage,
-              }),
+              ...page(
+                () => import('../features/sidereal-time/sidereal-time-page.tsx'),
+                ['sidereal'],
+                (m) => m.SiderealTimePage,
+              ),
             },
             {
               path: paths.customDescriptors,
-              lazy: async () => ({
-                Component: (await import('../features/descriptors/custom-descriptors-page.tsx'))
-                  .CustomDescriptorsPage,
-              }),
+              ...page(
+                () => import('../features/descriptors/custom-descriptors-page.tsx'),
+                ['descriptors'],
+                (m) => m.CustomDescriptorsPage,
+              ),
             },
             {
               path: paths.descriptorManagement,
-              lazy: async () => ({
-                Component: (await import('../features/admin/descriptor-management-page.tsx'))
-                  .DescriptorManagementPage,
-              }),
+              ...page(
+                () => import('../features/admin/descriptor-management-page.tsx'),
+                ['admin'],
+                (m) => m.DescriptorManagementPage,
+              ),
             },
             {
               path: paths.pendingDescriptors,
-              lazy: async () => ({
-                Component: (await import('../features/admin/pending-descriptors-page.tsx'))
-                  .PendingDescriptorsPage,
-              }),
+              ...page(
+                () => import('../features/admin/pending-descriptors-page.tsx'),
+                ['admin'],
+                (m) => m.PendingDescriptorsPage,
+              ),
             },
             {
               path: paths.adminPanel,
-              lazy: async () => ({
-                Component: (await import('./routes/admin-panel-route.tsx')).AdminPanelRoute,
-              }),
+              ...page(
+                () => import('./routes/admin-panel-route.tsx'),
+                ['admin', 'tachistoscope', 'practice'],
+                (m) => m.AdminPanelRoute,
+              ),
             },
             {
               path: paths.exportData,
-              lazy: async () => ({
-                Component: (await import('../features/descriptors/export-data-page.tsx'))
-                  .ExportDataPage,
-              }),
+              ...page(
+                () => import('../features/descriptors/export-data-page.tsx'),
+                ['descriptors'],
+                (m) => m.ExportDataPage,
+              ),
             },
             {
               path: paths.practice,
-              lazy: async () => ({
-                Component: (await import('../features/practice/practice-start-page.tsx'))
-                  .PracticeStartPage,
-              }),
+              ...page(
+                () => import('../features/practice/practice-start-page.tsx'),
+                ['practice'],
+                (m) => m.PracticeStartPage,
+              ),
             },
             {
               path: paths.practiceSession,
-              lazy: async () => ({
-                Component: (await import('../features/practice/practice-session-page.tsx'))
-                  .PracticeSessionPage,
-              }),
+              ...page(
+                () => import('../features/practice/practice-session-page.tsx'),
+                ['practice'],
+                (m) => m.PracticeSessionPage,
+              ),
             },
             {
               path: paths.practiceStats,
-              lazy: async () => ({
-                Component: (await import('../features/practice/practice-stats-page.tsx'))
-                  .PracticeStatsPage,
-              }),
+              ...page(
+                () => import('../features/practice/practice-stats-page.tsx'),
+                ['practice'],
+                (m) => m.PracticeStatsPage,
+              ),
             },
             {
               path: paths.progress,
-              lazy: async () => ({
-                Component: (await import('../features/descriptors/progress-page.tsx')).ProgressPage,
-              }),
+              ...page(
+                () => import('../features/descriptors/progress-page.tsx'),
+                ['descriptors'],
+                (m) => m.ProgressPage,
+              ),
             },
             {
               path: paths.settings,
-              lazy: async () => ({
-                Component: (await import('../features/account/settings-page.tsx')).SettingsPage,
-              }),
+              ...page(
+                () => import('../features/account/settings-page.tsx'),
+                ['account'],
+                (m) => m.SettingsPage,
+              ),
             },
             {
               path: paths.adminTargets,
-              lazy: async () => ({
-                Component: (await import('../features/practice/admin-targets-page.tsx'))
-                  .AdminTargetsPage,
-              }),
+              ...page(
+                () => import('../features/practice/admin-targets-page.tsx'),
+                ['practice'],
+                (m) => m.AdminTargetsPage,
+              ),
             },
             {
               path: '*',
-              lazy: async () => ({
-                Component: (await import('./routes/not-found.tsx')).NotFoundPage,
-              }),
+              ...page(
+                () => import('./routes/not-found.tsx'),
+                [],
+                (m) => m.NotFoundPage,
+              ),
             },
           ],
         },

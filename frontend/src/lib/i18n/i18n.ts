@@ -1,39 +1,42 @@
 import i18next from 'i18next'
 import ICU from 'i18next-icu'
 import { initReactI18next } from 'react-i18next'
-import english from '../../locales/en/index.ts'
+import type { BackendModule, FlatNamespace } from 'i18next'
+import englishAuth from '../../locales/en/auth.json'
+import englishCommon from '../../locales/en/common.json'
 import {
   detectLanguage,
   fallbackLanguage,
+  initialNamespaces,
   isUiLanguage,
   uiLanguages,
   uiLanguageKey,
   type UiLanguage,
 } from './languages.ts'
 
-type Catalogue = Record<string, string>
+type Catalogue = Record<string, unknown>
 
-type Catalogues = Record<string, Catalogue>
+// Each page's own catalogues, and every catalogue of another language, are a small chunk each:
+// loaded with the page's code (app/router.tsx) or before a language is shown, and precached by
+// the service worker, so every page works offline in every language once the app is installed.
+const catalogues = import.meta.glob<Catalogue>('../../locales/*/*.json', { import: 'default' })
 
-// English ships in the first bundle (it is also every missing key's fallback); each other
-// language is one chunk, fetched before the first render that needs it (and precached by the
-// service worker, so every language works offline once the app is installed).
-const others = import.meta.glob<Catalogues>(
-  ['../../locales/*/index.ts', '!../../locales/en/index.ts'],
-  {
-    import: 'default',
+const chunks: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, namespace, done) {
+    const load = catalogues[`../../locales/${language}/${namespace}.json`]
+    if (!load) return done(new Error(`no catalogue ${language}/${namespace}`), false)
+    load().then(
+      (catalogue) => done(null, catalogue),
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error)), false),
+    )
   },
-)
+}
 
-export const namespaces = Object.keys(english) as (keyof typeof english)[]
-
-async function loadLanguage(language: UiLanguage): Promise<void> {
-  if (language === fallbackLanguage || i18next.hasResourceBundle(language, 'common')) return
-  const load = others[`../../locales/${language}/index.ts`]
-  if (!load) return
-  const catalogues = await load()
-  for (const [ns, catalogue] of Object.entries(catalogues))
-    i18next.addResourceBundle(language, ns, catalogue)
+/** Loads `namespaces` in the interface's language (and English); resolves when they can render. */
+export function loadNamespaces(namespaces: readonly FlatNamespace[]): Promise<void> {
+  return i18next.loadNamespaces([...namespaces])
 }
 
 function storage(): Storage | null {
@@ -64,16 +67,25 @@ export async function initI18n(): Promise<void> {
     typeof navigator === 'undefined' ? [] : navigator.languages,
   )
   await i18next
+    .use(chunks)
     .use(ICU)
     .use(initReactI18next)
     .init({
       lng: fallbackLanguage,
       fallbackLng: fallbackLanguage,
       supportedLngs: uiLanguages.map((l) => l.code),
-      ns: namespaces,
+      ns: [...initialNamespaces],
       defaultNS: 'common',
-      resources: { [fallbackLanguage]: english },
+      resources: { [fallbackLanguage]: { common: englishCommon, auth: englishAuth } },
       partialBundledLanguages: true,
+      // Text looked up outside React (errors, toasts, formats) in a catalogue not yet loaded
+      // would show its key: said loudly (the browser tests count console errors). What React
+      // draws is held to its page's list by app/route-namespaces.test.ts.
+      saveMissing: true,
+      missingKeyHandler: (languages, namespace, key) => {
+        if (!i18next.hasLoadedNamespace(namespace))
+          console.error(`Drawn before its catalogue was loaded: ${namespace}:${key}`, languages)
+      },
       interpolation: { escapeValue: false },
       returnNull: false,
       react: { useSuspense: false },
@@ -87,7 +99,7 @@ export async function changeUiLanguage(
   language: UiLanguage,
   { remember }: { remember: boolean } = { remember: true },
 ): Promise<void> {
-  await loadLanguage(language)
+  // Loads the language's catalogues of every namespace in use before the switch.
   await i18next.changeLanguage(language)
   showLanguage(language)
   if (remember) {

@@ -3,8 +3,8 @@ export {
   currentUiLanguage,
   i18next,
   initI18n,
-  namespaces,
+  loadNamespaces,
   uiLanguageWasChosen,
 } from './i18n.ts'
-export { detectLanguage, isUiLanguage, uiLanguages } from './languages.ts'
+export { detectLanguage, initialNamespaces, isUiLanguage, uiLanguages } from './languages.ts'
 export type { UiLanguage } from './languages.ts'

@@ -14,6 +14,12 @@ export type UiLanguage = (typeof uiLanguages)[number]['code']
 export const fallbackLanguage: UiLanguage = 'en'
 
 /** Where a user's explicit choice is kept (per browser; it outlives sign-out). */
+/**
+ * The catalogues every page draws (the header, its menus, sign-in, errors): in the first bundle
+ * in English; each page's own come with its code (app/router.tsx).
+ */
+export const initialNamespaces = ['common', 'auth'] as const
+
 export const uiLanguageKey = 'crv.uiLanguage'
 
 export function isUiLanguage(value: unknown): value is UiLanguage {

@@ -1,9 +1,9 @@
 import i18next from 'i18next'
-import ICU from 'i18next-icu'
 import { initReactI18next } from 'react-i18next'
 import type { BackendModule, FlatNamespace } from 'i18next'
 import englishAuth from '../../locales/en/auth.json'
 import englishCommon from '../../locales/en/common.json'
+import { icuFormat } from './icu-plugin.ts'
 import {
   detectLanguage,
   fallbackLanguage,
@@ -68,7 +68,7 @@ export async function initI18n(): Promise<void> {
   )
   await i18next
     .use(chunks)
-    .use(ICU)
+    .use(icuFormat)
     .use(initReactI18next)
     .init({
       lng: fallbackLanguage,

@@ -4,10 +4,9 @@
 // runs in the browser.
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom'
+import { StaticRouter } from 'react-router-dom'
 import { AppFrame } from './app/app.tsx'
-import { appRoutes } from './app/router.tsx'
-import type { PageHandle } from './app/router.tsx'
+import { AppRoutes, pageAt } from './app/router.tsx'
 import { makeStore } from './app/store.ts'
 import { changeUiLanguage, i18next, initI18n } from './lib/i18n/index.ts'
 import type { UiLanguage } from './lib/i18n/index.ts'
@@ -27,10 +26,8 @@ export async function renderPage(
   started ??= initI18n()
   await started
   await changeUiLanguage(language, { remember: false })
-  const handler = createStaticHandler(appRoutes())
-  const context = await handler.query(new Request(`http://localhost${path}`))
-  if (context instanceof Response) throw new Error(`${path} answered ${context.status}`)
-  const router = createStaticRouter(handler.dataRoutes, context)
+  const page = pageAt(path)
+  await page.preload()
   let meta: PageMeta = {
     title: i18next.t('pageMeta.home.title'),
     description: i18next.t('pageMeta.home.description'),
@@ -39,14 +36,13 @@ export async function renderPage(
     <StrictMode>
       <PageMetaCollector value={(m) => (meta = m)}>
         <AppFrame store={makeStore(VISITOR)}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <StaticRouter location={path}>
+            <AppRoutes />
+          </StaticRouter>
         </AppFrame>
       </PageMetaCollector>
     </StrictMode>,
   )
-  // The catalogues the page's route loads with its code (app/router.tsx).
-  const namespaces = context.matches.flatMap(
-    (match) => (match.route.handle as PageHandle | undefined)?.namespaces ?? [],
-  )
-  return { html, ...meta, namespaces }
+  // The catalogues the page loads with its code: its shell asks for them with its modules.
+  return { html, ...meta, namespaces: page.namespaces }
 }

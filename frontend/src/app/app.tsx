@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react'
-import { RouterProvider } from 'react-router-dom'
 import { startSession } from '../components/auth/index.ts'
 import { Toaster } from '../components/toast/index.ts'
 import { registerServiceWorker } from '../lib/offline/register.ts'
 import { rememberUser } from '../lib/session/remembered-user.ts'
 import { AppProvider } from './provider.tsx'
-import { createAppRouter } from './router.tsx'
+import { AppRouter, AppRoutes, pageAt } from './router.tsx'
 import { makeStore } from './store.ts'
 import type { AppStore } from './store.ts'
 
@@ -39,22 +38,20 @@ export function bootApp() {
   })
   // Before the router reads the address: a failed redirect sign-in leaves `authError` in it.
   startSession(store.dispatch)
-  const router = createAppRouter()
   registerServiceWorker()
 
-  // The first render waits for the page's own code (a lazy route), so it draws the page at once.
-  const ready = new Promise<void>((resolve) => {
-    if (router.state.initialized) resolve()
-    else
-      router.subscribe((state) => {
-        if (state.initialized) resolve()
-      })
-  })
+  // The first render waits for the page's own code (a lazy page), so it draws the page at once;
+  // a page that fails to load shows RouteError in its place.
+  const ready = pageAt(window.location.pathname)
+    .preload()
+    .catch(() => undefined)
 
   function App() {
     return (
       <AppFrame store={store}>
-        <RouterProvider router={router} />
+        <AppRouter>
+          <AppRoutes />
+        </AppRouter>
       </AppFrame>
     )
   }

@@ -1,15 +1,16 @@
 import { Box } from '@mui/material'
 import { useCallback, useRef, useState } from 'react'
-import { Outlet, useLocation, useNavigation } from 'react-router-dom'
+import { Outlet, useLocation } from 'react-router-dom'
 import { usePageViews } from '../../lib/analytics/use-page-views.ts'
 import { useOutboxSync } from '../../lib/offline/use-outbox-sync.ts'
 import { AppHeader } from './app-header.tsx'
 import { HeaderSlotProvider } from './header-slot.tsx'
+import { useNavigationPending } from './navigation-pending.tsx'
 import { SideMenu } from './side-menu.tsx'
 
 export function AppLayout() {
   const location = useLocation()
-  const navigation = useNavigation()
+  const navigating = useNavigationPending()
   usePageViews()
   // What was done offline is sent once the network and a session are back, on any page.
   useOutboxSync()
@@ -27,12 +28,7 @@ export function AppLayout() {
   return (
     <HeaderSlotProvider slot={slot}>
       <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
-        <AppHeader
-          menuOpen={menuOpen}
-          onMenuClick={openMenu}
-          loading={navigation.state === 'loading'}
-          slotRef={slot}
-        />
+        <AppHeader menuOpen={menuOpen} onMenuClick={openMenu} loading={navigating} slotRef={slot} />
         <SideMenu open={menuOpen} onClose={closeMenu} />
         <Box component="main" sx={{ flexGrow: 1 }}>
           <Outlet />

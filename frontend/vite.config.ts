@@ -260,8 +260,8 @@ const initialVendorGroups = [
 // Installable and usable offline (issue [14]): the app shell precached by a Workbox service
 // worker; gestalt clips kept once fetched; the vocabulary, settings and the user's figures
 // answered from the network when it is there and from the last answer when it is not. Cached
-// API answers are kept apart per user (the app's `x-crv-user` header is part of the key), so a
-// shared device never shows one user's words to another.
+// API answers that differ per user are kept apart per user (the app's `x-crv-user` header is part
+// of the key), so a shared device never shows one user's words to another.
 const offline = VitePWA({
   registerType: 'autoUpdate',
   // Registered by the app (src/lib/offline), after the first screen is up.
@@ -321,7 +321,12 @@ const offline = VitePWA({
             {
               cacheKeyWillBeUsed: async ({ request }) => {
                 const key = new URL(request.url)
-                key.searchParams.set('crv-user', request.headers.get('x-crv-user') ?? 'visitor')
+                // The category lists and the settings are the same for everyone (openapi.yaml):
+                // one copy. Keyed per user, a page that asked before the start-up refresh had
+                // answered kept them as the visitor's, and opened offline it asked as the user
+                // and found nothing ('Failed to fetch gestalts').
+                if (!/^\/api\/(gestalts|perceptions|settings)$/.test(key.pathname))
+                  key.searchParams.set('crv-user', request.headers.get('x-crv-user') ?? 'visitor')
                 return key.href
               },
             },

@@ -188,6 +188,46 @@ describe('descriptor trainer, signed out', () => {
     expect(problems).toEqual([])
     await page.close()
   })
+
+  it('fetches the training dialog once the page is idle; a click before it is in opens it then', async () => {
+    // No service worker: its fetches would pass the test's hold on the dialog's code.
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      serviceWorkers: 'block',
+    })
+    const page = await context.newPage()
+    const problems = watchProblems(page)
+    const [gestalt] = await getJson<Category[]>('/api/gestalts?language=en')
+    if (!gestalt) throw new Error('no gestalts')
+    let asked = false
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/voiced-training-dialog-[\w-]+\.js$/, async (route) => {
+      asked = true
+      const response = await route.fetch()
+      await held
+      await route.fulfill({ response })
+    })
+
+    await page.goto(base + '/descriptors')
+    // Asked for without a click, once the page is idle.
+    await expect.poll(() => asked).toBe(true)
+    await page.getByRole('checkbox', { name: `Select ${gestalt.name}` }).check()
+    const start = page.getByRole('button', { name: 'Start Training' })
+    await start.click()
+    const dialog = page.getByRole('dialog', { name: /Descriptor Training/ })
+    await page.waitForTimeout(300)
+    expect(await dialog.count()).toBe(0)
+
+    release()
+    expect(await shownWord(dialog)).not.toBe('')
+    await expect.poll(() => dialog.evaluate((d) => d.matches(':focus-within'))).toBe(true)
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'hidden' })
+    await expect.poll(() => start.evaluate((el) => el.matches(':focus'))).toBe(true)
+    expect(problems).toEqual([])
+    await context.close()
+  })
 })
 
 describe('descriptor trainer, signed in', () => {

@@ -13,6 +13,7 @@ import type {
   TrainingLanguage,
 } from '../../lib/api/generated.ts'
 import { useSessionRecorder } from '../../lib/history/use-session-recorder.ts'
+import { onDemand, usePreloadWhenIdle } from '../../lib/on-demand.tsx'
 import { usePageMeta } from '../../lib/use-page-meta.ts'
 import {
   categoriesInStages,
@@ -26,14 +27,10 @@ import {
   trainingRequest,
   type Category,
 } from './catalog.ts'
-import { AddWordDialog } from './components/add-word-dialog.tsx'
-import { AllDescriptorsDialog } from './components/all-descriptors-dialog.tsx'
 import { CategoryTable } from './components/category-table.tsx'
 import { ExportCard } from './components/export-card.tsx'
 import { LanguageSelect } from './components/language-select.tsx'
 import { StageFilter } from './components/stage-filter.tsx'
-import { ReviewDialog } from './components/review-dialog.tsx'
-import { TrainingDialog } from './components/training-dialog.tsx'
 import { TrainingProtocolCard } from './components/training-protocol-card.tsx'
 import {
   localStorageOrNothing,
@@ -48,11 +45,33 @@ import { useDescriptorCatalog } from './use-descriptor-catalog.ts'
 import { useLanguageName } from './use-language-name.ts'
 import { useReviewSession } from './use-review-session.ts'
 import { nothingSelectedText, useTrainingSession } from './use-training-session.ts'
-import { useVoiceAssistant } from './voice/use-voice-assistant.ts'
-import { VoiceControls, VoiceToggle } from './voice/voice-controls.tsx'
+import { unlockAudio } from './voice/audio-player.ts'
+import { useVoiceSetting } from './voice/voice-setting.ts'
+import { VoiceToggle } from './voice/voice-toggle.tsx'
 
 /** How many related words 'Reveal More Descriptors' shows at most. */
 const relatedLimit = 12
+
+// The dialogs, and the voice assistant inside the session dialogs, are opened by a click: their
+// code is fetched once the page is idle, or at the click if that comes first. Closed, they draw
+// nothing, in the pre-rendered page as in the app.
+const TrainingDialog = onDemand(
+  () => import('./components/voiced-training-dialog.tsx').then((m) => m.VoicedTrainingDialog),
+  (props) => props.session.running,
+)
+const ReviewDialog = onDemand(
+  () => import('./components/voiced-review-dialog.tsx').then((m) => m.VoicedReviewDialog),
+  (props) => props.session.open,
+)
+const AllDescriptorsDialog = onDemand(
+  () => import('./components/all-descriptors-dialog.tsx').then((m) => m.AllDescriptorsDialog),
+  (props) => props.open,
+)
+const AddWordDialog = onDemand(
+  () => import('./components/add-word-dialog.tsx').then((m) => m.AddWordDialog),
+  (props) => props.open,
+)
+const onDemandParts = [TrainingDialog, ReviewDialog, AllDescriptorsDialog, AddWordDialog] as const
 
 type OpenDialog = { kind: 'viewAll' | 'addWord'; open: boolean; category: Category }
 
@@ -179,11 +198,8 @@ export function DescriptorTrainingPage() {
       })
     }
   }, [training.session.running, shownId, selected, language, recordSession])
-  const voice = useVoiceAssistant({
-    language,
-    descriptor: training.session.loading ? null : training.session.descriptor,
-    training: training.session.running,
-  })
+  const voice = useVoiceSetting()
+  usePreloadWhenIdle(onDemandParts)
 
   // The table is the page's largest part: what the server's answers change in it is drawn in a
   // deferred pass that yields to the browser, not in the store update's blocking render.
@@ -241,14 +257,15 @@ export function DescriptorTrainingPage() {
 
   function onStart() {
     setAlert(null)
-    voice.prepare()
+    // In the click: a word spoken later by a timer may then sound (autoplay rules).
+    unlockAudio()
     training.start()
   }
 
   function onReview() {
     setAlert(null)
     requireSignIn(() => {
-      voice.prepare()
+      unlockAudio()
       review.start()
     })
   }
@@ -428,7 +445,7 @@ export function DescriptorTrainingPage() {
           onReveal={review.reveal}
           onAnswer={review.answer}
           onEnd={onReviewEnd}
-          wordAids={(descriptor) => <VoiceControls voice={voice} descriptor={descriptor} />}
+          voice={voice}
         />
       ) : null}
       {languageOption ? (
@@ -439,7 +456,7 @@ export function DescriptorTrainingPage() {
           onNext={training.next}
           onReveal={training.reveal}
           onEnd={onEnd}
-          wordAids={(descriptor) => <VoiceControls voice={voice} descriptor={descriptor} />}
+          voice={voice}
         />
       ) : null}
     </PageContainer>

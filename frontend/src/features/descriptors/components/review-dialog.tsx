@@ -23,7 +23,7 @@ import type { LanguageOption } from '../languages.ts'
 import { ratings, reviewInterval } from '../review-queue.ts'
 import type { ReviewSession } from '../use-review-session.ts'
 
-type ReviewDialogProps = {
+export type ReviewDialogProps = {
   session: ReviewSession
   language: LanguageOption
   categoryOf: (descriptor: Descriptor) => Category | undefined

@@ -26,7 +26,7 @@ import { WordChip, WordList } from './word-chip.tsx'
 import { DialogCloseButton } from '../../../components/dialog-close-button.tsx'
 import { SteadyButton } from '../../../components/steady-button.tsx'
 
-type TrainingDialogProps = {
+export type TrainingDialogProps = {
   session: TrainingSession
   language: LanguageOption
   categoryOf: (descriptor: Descriptor) => Category | undefined

@@ -3,48 +3,39 @@ import { useTranslation } from 'react-i18next'
 import { useToast } from '../../../components/toast/index.ts'
 import type { Descriptor, TrainingLanguage } from '../../../lib/api/generated.ts'
 import { useGenerateSentenceWithSpeechMutation, useSynthesizeSpeechMutation } from './api.ts'
-import { base64ToArrayBuffer, playMp3, stopPlayback, unlockAudio } from './audio-player.ts'
+import { base64ToArrayBuffer, playMp3, stopPlayback } from './audio-player.ts'
+import type { VoiceSetting } from './voice-setting.ts'
 
 /** Spec §9: the word is spoken this long after it appears. */
 export const autoPronounceDelayMs = 500
 
-const enabledKey = 'crv-voice-enabled'
-
-function readEnabled(): boolean {
-  try {
-    return localStorage.getItem(enabledKey) !== 'false'
-  } catch {
-    return true
-  }
-}
-
-export type VoiceAssistant = {
-  enabled: boolean
+export type VoiceAssistant = VoiceSetting & {
   isPlaying: boolean
   isGenerating: boolean
   sentence: string | null
-  setEnabled: (enabled: boolean) => void
   pronounce: (descriptor: Descriptor) => Promise<void>
   exampleSentence: (descriptor: Descriptor) => Promise<void>
   clearSentence: () => void
-  /** From the Start click: lets the timer-started first word sound (autoplay rules). */
-  prepare: () => void
 }
 
 /**
- * The trainer's AI audio state (spec §4): enabled, isPlaying, isGenerating, currentSentence.
- * A new word clears the sentence and is pronounced after 500 ms while training, unless voice
- * is off or something is playing.
+ * The trainer's AI audio state (spec §4): enabled, isPlaying, isGenerating, currentSentence,
+ * for the word a dialog shows (`descriptor`). A new word clears the sentence; with
+ * `speakNewWords` (training) it is pronounced after 500 ms, unless voice is off or something is
+ * playing. Closing the dialog (`open` false) silences it. The switch itself is the page's
+ * (`setting`), shared by the page and its dialogs.
  */
 export function useVoiceAssistant(options: {
+  setting: VoiceSetting
   language: TrainingLanguage
   descriptor: Descriptor | null
-  training: boolean
+  open: boolean
+  speakNewWords: boolean
 }): VoiceAssistant {
-  const { language, descriptor, training } = options
+  const { setting, language, descriptor, open, speakNewWords } = options
+  const { enabled, setEnabled } = setting
   const { toast } = useToast()
   const { t } = useTranslation('descriptors')
-  const [enabled, setEnabledState] = useState(readEnabled)
   const [isPlaying, setPlaying] = useState(false)
   const [isGenerating, setGenerating] = useState(false)
   // Kept with the word it was written for: a new word (Next, Start) shows no sentence.
@@ -116,32 +107,22 @@ export function useVoiceAssistant(options: {
 
   const clearSentence = useCallback(() => setWritten(null), [])
 
-  const setEnabled = useCallback((next: boolean) => {
-    setEnabledState(next)
-    try {
-      localStorage.setItem(enabledKey, String(next))
-    } catch {
-      // Private mode: the choice lasts for this page only.
-    }
-    if (!next) stopPlayback()
-  }, [])
-
   // A new word (Next, or Start) is spoken after 500 ms.
   const currentId = descriptor?.id ?? null
   const sentence = written && written.wordId === currentId ? written.text : null
   useEffect(() => {
     wordId.current = currentId
-    if (!training || currentId === null || !descriptor) return
+    if (!open || !speakNewWords || currentId === null || !descriptor) return
     const timer = setTimeout(() => void pronounce(descriptor), autoPronounceDelayMs)
     return () => clearTimeout(timer)
     // Only a new word re-arms the timer, not a new pronounce function.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [currentId, training])
+  }, [currentId, open])
 
   // Ending the session silences it.
   useEffect(() => {
-    if (!training) stopPlayback()
-  }, [training])
+    if (!open) stopPlayback()
+  }, [open])
 
   return {
     enabled,
@@ -152,6 +133,5 @@ export function useVoiceAssistant(options: {
     pronounce,
     exampleSentence,
     clearSentence,
-    prepare: unlockAudio,
   }
 }

@@ -1,36 +1,12 @@
 import ClearIcon from '@mui/icons-material/Clear'
 import RecordVoiceOverIcon from '@mui/icons-material/RecordVoiceOver'
 import VolumeUpIcon from '@mui/icons-material/VolumeUp'
-import {
-  Box,
-  Button,
-  CircularProgress,
-  FormControlLabel,
-  Paper,
-  Stack,
-  Switch,
-  Typography,
-} from '@mui/material'
+import { Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material'
 import { useTranslation } from 'react-i18next'
 import type { Descriptor } from '../../../lib/api/generated.ts'
 import { SteadyButton } from '../../../components/steady-button.tsx'
 import type { VoiceAssistant } from './use-voice-assistant.ts'
-
-/** The voice on/off switch (spec §2: 'AI Voice Assistant Active'). */
-export function VoiceToggle({ voice }: { voice: VoiceAssistant }) {
-  const { t } = useTranslation('descriptors')
-  return (
-    <FormControlLabel
-      control={
-        <Switch
-          checked={voice.enabled}
-          onChange={(event) => voice.setEnabled(event.target.checked)}
-        />
-      }
-      label={t('voice.active')}
-    />
-  )
-}
+import { VoiceToggle } from './voice-toggle.tsx'
 
 /** Pronounce, Example Sentence, the sentence and Clear, under the word on show (spec §2). */
 export function VoiceControls({

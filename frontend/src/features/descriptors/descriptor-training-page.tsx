@@ -28,7 +28,7 @@ import {
   type Category,
 } from './catalog.ts'
 import { CategoryTable } from './components/category-table.tsx'
-import { ExportCard } from './components/export-card.tsx'
+import { ExportButtons, ExportCard } from './components/export-card.tsx'
 import { LanguageSelect } from './components/language-select.tsx'
 import { StageFilter } from './components/stage-filter.tsx'
 import { TrainingProtocolCard } from './components/training-protocol-card.tsx'
@@ -71,7 +71,13 @@ const AddWordDialog = onDemand(
   () => import('./components/add-word-dialog.tsx').then((m) => m.AddWordDialog),
   (props) => props.open,
 )
-const onDemandParts = [TrainingDialog, ReviewDialog, AllDescriptorsDialog, AddWordDialog] as const
+const onDemandParts = [
+  TrainingDialog,
+  ReviewDialog,
+  AllDescriptorsDialog,
+  AddWordDialog,
+  ExportButtons,
+] as const
 
 type OpenDialog = { kind: 'viewAll' | 'addWord'; open: boolean; category: Category }
 

@@ -1,31 +1,20 @@
-import DownloadIcon from '@mui/icons-material/Download'
-import { Box, Button, Card, CardContent, Link, Stack, Typography } from '@mui/material'
+import { Button, Card, CardContent, Typography } from '@mui/material'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link as RouterLink } from 'react-router-dom'
 import { useAuth } from '../../../components/auth/index.ts'
-import { paths } from '../../../config/paths.ts'
-import { exportLanguages } from '../languages.ts'
-import { useLanguageName } from '../use-language-name.ts'
-import { useCsvExport, useOwnWordCounts } from '../use-descriptor-actions.ts'
+import { onDemand } from '../../../lib/on-demand.tsx'
+
+/** The signed-in user's export tools: their code is fetched when they are first drawn. */
+export const ExportButtons = onDemand(
+  () => import('./export-buttons.tsx').then((m) => m.ExportButtons),
+  () => true,
+)
 
 /** Export card of the trainer: one CSV button per language, or the way to sign in. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const
-
 export function ExportCard({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation('descriptors')
-  const languageName = useLanguageName()
   const titleId = useId()
-  const { exportCsv, exporting } = useCsvExport()
   const { openSignIn } = useAuth()
-  const wordsIn = useOwnWordCounts(signedIn)
   return (
     <Card variant="outlined" component="section" aria-labelledby={titleId} sx={{ height: '100%' }}>
       <CardContent>
@@ -37,49 +26,7 @@ export function ExportCard({ signedIn }: { signedIn: boolean }) {
             <Typography color="text.secondary" sx={{ mb: 2 }}>
               {t('exportCard.intro')}
             </Typography>
-            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: 2 }}>
-              {exportLanguages.map((language) => (
-                <Button
-                  key={language.code}
-                  size="small"
-                  variant="outlined"
-                  startIcon={<DownloadIcon />}
-                  loading={exporting === language.code}
-                  disabled={
-                    wordsIn(language.code) === 0 ||
-                    (exporting !== null && exporting !== language.code)
-                  }
-                  onClick={() => void exportCsv(language.code)}
-                  lang={languageName(language).lang}
-                >
-                  {languageName(language).name}
-                  {wordsIn(language.code) === undefined ? null : (
-                    <>
-                      {' '}
-                      <Box component="span" sx={{ ml: 0.5, opacity: 0.75 }}>
-                        {wordsIn(language.code)}
-                      </Box>
-                      {/* Heard, not seen: '1 word', '3 words'. */}
-                      <Box component="span" sx={visuallyHidden}>
-                        {` ${t('exportCard.words', { count: wordsIn(language.code) ?? 0 })}`}
-                      </Box>
-                    </>
-                  )}
-                </Button>
-              ))}
-            </Stack>
-            <Link
-              component={RouterLink}
-              to={paths.exportData}
-              sx={{
-                alignSelf: 'flex-start',
-                display: 'inline-flex',
-                alignItems: 'center',
-                minHeight: 44,
-              }}
-            >
-              {t('exportCard.advanced')}
-            </Link>
+            <ExportButtons />
           </>
         ) : (
           <>

@@ -1,4 +1,5 @@
 // Numbers and dates in the interface language (Intl), for the practice pages.
+import i18next from 'i18next'
 
 /** `x` with exactly `digits` decimals in `language`, or a dash when there is no value. */
 export function fixed(language: string, x: number | null, digits = 2): string {
@@ -27,3 +28,11 @@ export const formatDateTime = (language: string, iso: string) =>
 /** A time of day (hours, minutes, seconds) in `language`. */
 export const formatTime = (language: string, iso: string) =>
   new Intl.DateTimeFormat(language, { timeStyle: 'medium' }).format(new Date(iso))
+
+/** The local sidereal time as "HH:MM LST" (or "not recorded" in the interface language). */
+export function formatLst(hours: number | null): string {
+  if (hours === null) return i18next.t('practice:session.notRecorded')
+  const h = Math.floor(hours)
+  const m = Math.floor((hours - h) * 60)
+  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')} LST`
+}

@@ -14,7 +14,6 @@ import {
   Typography,
 } from '@mui/material'
 import { skipToken } from '@reduxjs/toolkit/query'
-import i18next from 'i18next'
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useParams } from 'react-router-dom'
@@ -36,6 +35,7 @@ import { RevealPanel } from './components/reveal-panel.tsx'
 import { WriteUpEditor } from './components/write-up-editor.tsx'
 import { judgeByText, practiceLanguage } from './preferences.ts'
 import { useAutosave } from './use-autosave.ts'
+import { formatLst } from './format.ts'
 import type { SaveState } from './use-autosave.ts'
 
 /** The autosave's states, as keys of the save labels (translated at render). */
@@ -46,14 +46,6 @@ const SAVE_LABELS = {
   offline: 'session.saveState.offline',
   conflict: 'session.saveState.conflict',
 } as const satisfies Record<SaveState, string>
-
-/** The local sidereal time as "HH:MM LST" (or "not recorded" in the interface language). */
-export function formatLst(hours: number | null): string {
-  if (hours === null) return i18next.t('practice:session.notRecorded')
-  const h = Math.floor(hours)
-  const m = Math.floor((hours - h) * 60)
-  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')} LST`
-}
 
 /** When the session started, in UTC, in the interface language. */
 const startedUtc = (language: string, iso: string) =>

@@ -31,8 +31,7 @@ import { useCalculateSiderealTimeCustomMutation } from '../../lib/api/generated.
 import { useListPracticeSessionsQuery, useStartPracticeSessionMutation } from './api.ts'
 import { TrialRunner } from './components/trial-runner.tsx'
 import { judgeByText, savedCity, setJudgeByText, setSavedCity } from './preferences.ts'
-import { formatDateTime } from './format.ts'
-import { formatLst } from './practice-session-page.tsx'
+import { formatDateTime, formatLst } from './format.ts'
 
 /** The position for the session's sidereal time, or nothing if the viewer declines. */
 function currentPosition(): Promise<{ latitude: number; longitude: number } | null> {

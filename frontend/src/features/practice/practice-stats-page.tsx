@@ -31,8 +31,7 @@ import { errorMessage } from '../../lib/api/index.ts'
 import { usePageMeta } from '../../lib/use-page-meta.ts'
 import { useGetPracticeStatsQuery, useLazyExportPracticeSessionsQuery } from './api.ts'
 import type { PracticeStats } from './api.ts'
-import { fixed, formatDateTime, formatNumber } from './format.ts'
-import { formatLst } from './practice-session-page.tsx'
+import { fixed, formatDateTime, formatNumber, formatLst } from './format.ts'
 
 /** The sensory columns the statistics name (the server's keys). */
 const COLUMNS = [

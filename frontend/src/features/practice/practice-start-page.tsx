@@ -26,12 +26,22 @@ import { useAuth } from '../../components/auth/index.ts'
 import { PageContainer } from '../../components/page-container.tsx'
 import { paths, practiceSessionPath } from '../../config/paths.ts'
 import { errorMessage } from '../../lib/api/index.ts'
+import { onDemand, usePreloadWhenIdle } from '../../lib/on-demand.tsx'
 import { usePageMeta } from '../../lib/use-page-meta.ts'
 import { useCalculateSiderealTimeCustomMutation } from '../../lib/api/generated.ts'
 import { useListPracticeSessionsQuery, useStartPracticeSessionMutation } from './api.ts'
-import { TrialRunner } from './components/trial-runner.tsx'
 import { judgeByText, savedCity, setJudgeByText, setSavedCity } from './preferences.ts'
 import { formatDateTime, formatLst } from './format.ts'
+
+/**
+ * A visitor's trial, opened by a click: its code (the write-up, judging and reveal) is fetched
+ * once the page is idle, or at the click if that comes first.
+ */
+const TrialRunner = onDemand(
+  () => import('./components/trial-runner.tsx').then((m) => m.TrialRunner),
+  () => true,
+)
+const onDemandParts = [TrialRunner] as const
 
 /** The position for the session's sidereal time, or nothing if the viewer declines. */
 function currentPosition(): Promise<{ latitude: number; longitude: number } | null> {
@@ -60,6 +70,7 @@ export function PracticeStartPage() {
   const [failure, setFailure] = useState<string | null>(null)
   const [trial, setTrial] = useState(false)
   const sessions = useListPracticeSessionsQuery(signedIn ? undefined : skipToken)
+  usePreloadWhenIdle(onDemandParts)
 
   const begin = async () => {
     setFailure(null)
@@ -169,7 +180,8 @@ export function PracticeStartPage() {
                     <Button
                       variant="contained"
                       size="large"
-                      onClick={() => setTrial(true)}
+                      // The form stays until the trial's code is in: no empty moment between.
+                      onClick={() => TrialRunner.whenLoaded(() => setTrial(true))}
                       sx={{ minHeight: 44 }}
                     >
                       {t('start.tryOne')}

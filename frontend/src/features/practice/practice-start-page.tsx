@@ -13,7 +13,6 @@ import {
   ListItemButton,
   ListItemText,
   Stack,
-  TextField,
   ToggleButton,
   ToggleButtonGroup,
   Typography,
@@ -23,6 +22,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useNavigate } from 'react-router-dom'
 import { useAuth } from '../../components/auth/index.ts'
+import { OutlinedTextField } from '../../components/outlined-field.tsx'
 import { PageContainer } from '../../components/page-container.tsx'
 import { paths, practiceSessionPath } from '../../config/paths.ts'
 import { errorMessage } from '../../lib/api/index.ts'
@@ -149,12 +149,12 @@ export function PracticeStartPage() {
                 }
                 label={t('start.useLocation')}
               />
-              <TextField
+              <OutlinedTextField
                 label={t('start.city')}
                 value={city}
                 onChange={(e) => setCity(e.target.value)}
                 sx={{ maxWidth: 420 }}
-                slotProps={{ htmlInput: { maxLength: 200 } }}
+                htmlInput={{ maxLength: 200 }}
               />
               {failure ? <Alert severity="warning">{failure}</Alert> : null}
               <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap' }}>

@@ -10,7 +10,6 @@ import {
   CircularProgress,
   Link,
   Stack,
-  TextField,
   ToggleButton,
   ToggleButtonGroup,
   Typography,
@@ -19,6 +18,7 @@ import { skipToken } from '@reduxjs/toolkit/query'
 import { useEffect, useState } from 'react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { OutlinedTextField } from '../../components/outlined-field.tsx'
 import { PageContainer } from '../../components/page-container.tsx'
 import { errorCode, errorMessage } from '../../lib/api/index.ts'
 import {
@@ -188,21 +188,22 @@ function CustomMode({ position }: { position: Position | null }) {
           spacing={2}
           sx={{ alignItems: 'flex-start' }}
         >
-          <TextField
+          <OutlinedTextField
             label={t('custom.city')}
             value={city}
             onChange={(e) => setCity(e.target.value)}
             helperText={t('custom.cityHint')}
-            slotProps={{ htmlInput: { maxLength: 200 } }}
+            htmlInput={{ maxLength: 200 }}
             sx={{ flex: 2, width: '100%' }}
           />
-          <TextField
+          <OutlinedTextField
             label={t('custom.dateTime')}
             type="datetime-local"
             value={dateTime}
             onChange={(e) => setDateTime(e.target.value)}
             helperText={t('custom.dateTimeHint')}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1 } }}
+            shrinkLabel
+            htmlInput={{ step: 1 }}
             sx={{ flex: 1, width: '100%' }}
           />
           <Button

@@ -5,16 +5,14 @@ import {
   Box,
   Chip,
   IconButton,
-  MenuItem,
   Paper,
   Slider,
   Stack,
-  TextField,
   ToggleButton,
   ToggleButtonGroup,
 } from '@mui/material'
 import { useTranslation } from 'react-i18next'
-import { useSelectDisplayProps } from '../../../lib/use-committed.ts'
+import { OutlinedNativeSelect } from '../../../components/outlined-field.tsx'
 import { speeds, type SpeedKey } from '../../../lib/audio/speeds.ts'
 import type { IdeogramTrainer } from '../use-ideogram-trainer.ts'
 
@@ -24,7 +22,6 @@ export function ControlBar({ trainer }: { trainer: IdeogramTrainer }) {
     trainer
   const joined = mode === 'joined'
   const { t } = useTranslation('ideogram')
-  const speedDisplayProps = useSelectDisplayProps()
   return (
     <Paper
       component="section"
@@ -53,26 +50,25 @@ export function ControlBar({ trainer }: { trainer: IdeogramTrainer }) {
             sx={{ flexShrink: 0 }}
           />
         ) : null}
-        {/* On a phone the nine speeds are a list to choose from; from a tablet up, buttons. Both
-            are drawn and CSS shows one, so a pre-rendered page is right on any screen. */}
+        {/* On a phone the nine speeds are a list in the system's own picker; from a tablet up,
+            buttons. Both are drawn and CSS shows one, so a pre-rendered page is right on any
+            screen. */}
         <Box sx={{ display: { xs: 'flex', sm: 'none' }, flexGrow: 1, minWidth: 0 }}>
-          <TextField
-            select
+          <OutlinedNativeSelect
             fullWidth
             size="small"
             label={t('controls.speed')}
             value={joined ? 'auto' : speed}
             disabled={joined}
             onChange={(event) => setSpeed(event.target.value as SpeedKey)}
-            slotProps={{ select: { SelectDisplayProps: speedDisplayProps } }}
           >
-            {joined ? <MenuItem value="auto">{t('controls.auto')}</MenuItem> : null}
+            {joined ? <option value="auto">{t('controls.auto')}</option> : null}
             {speeds.map((s) => (
-              <MenuItem key={s.key} value={s.key}>
+              <option key={s.key} value={s.key}>
                 {t(`speeds.${s.key}`)}
-              </MenuItem>
+              </option>
             ))}
-          </TextField>
+          </OutlinedNativeSelect>
         </Box>
         <Box
           sx={{ display: { xs: 'none', sm: 'block' }, flexGrow: 1, minWidth: 0, overflowX: 'auto' }}

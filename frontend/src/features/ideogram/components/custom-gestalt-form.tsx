@@ -1,7 +1,8 @@
 import AddIcon from '@mui/icons-material/Add'
-import { Button, CircularProgress, Paper, Stack, TextField, Typography } from '@mui/material'
+import { Button, CircularProgress, Paper, Stack, Typography } from '@mui/material'
 import { useId, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { OutlinedTextField } from '../../../components/outlined-field.tsx'
 import { customGestaltMaxLength } from '../gestalts.ts'
 
 type CustomGestaltFormProps = {
@@ -38,11 +39,11 @@ export function CustomGestaltForm({
         onSubmit={submit}
         sx={{ gap: 1.5 }}
       >
-        <TextField
+        <OutlinedTextField
           label={t('customForm.label')}
           value={text}
           onChange={(event) => onText(event.target.value.slice(0, customGestaltMaxLength))}
-          slotProps={{ htmlInput: { maxLength: customGestaltMaxLength } }}
+          htmlInput={{ maxLength: customGestaltMaxLength }}
           helperText={
             signedOut ? t('customForm.signInHint') : `${text.length}/${customGestaltMaxLength}`
           }

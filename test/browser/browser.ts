@@ -82,12 +82,24 @@ export function watchProblems(page: Page, expected: ExpectedFailure[] = []): str
   // A request the browser cancels because the page went on to another document (a reload, a
   // link) is the browser's doing, not a fault a person sees: each request is tagged with the
   // document it was made from, and only those of the current document count when cancelled.
+  // Until the next document has come, the one being left still runs and may ask for more (the
+  // app fetches code when idle): those requests are its own. The next document has come when
+  // the frame is at its address (not at another: the page being left may change its own address
+  // meanwhile), or at the latest when it is read.
   let documents = 0
+  let leavingFor: string | null = null
   const madeFrom = new WeakMap<Request, number>()
   page.on('request', (r) => {
-    madeFrom.set(r, documents)
-    if (r.isNavigationRequest() && r.frame() === page.mainFrame()) documents++
+    if (r.isNavigationRequest() && r.frame() === page.mainFrame()) {
+      madeFrom.set(r, documents)
+      documents++
+      leavingFor = r.url()
+    } else madeFrom.set(r, leavingFor === null ? documents : documents - 1)
   })
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame() && frame.url().split('#')[0] === leavingFor) leavingFor = null
+  })
+  page.on('domcontentloaded', () => (leavingFor = null))
   page.on('requestfailed', (r) => {
     const error = r.failure()?.errorText ?? ''
     if (error === 'net::ERR_ABORTED' && (madeFrom.get(r) ?? documents) < documents) return

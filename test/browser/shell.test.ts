@@ -38,6 +38,21 @@ describe('app shell', () => {
     expect(problems).toEqual([])
 
     await page.getByRole('banner').getByText('CRV Training').waitFor()
+    // Asked for by the page being left after the next page was asked for (held back 1.5 s),
+    // every 200 ms until it has gone: the browser's doing too.
+    await page.route('**/sidereal-time', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await route.continue()
+    })
+    await page.evaluate(() => setInterval(() => void fetch('/held').catch(() => undefined), 200))
+    const leftBehind = page.waitForEvent('requestfailed')
+    await page.goto(base + '/sidereal-time')
+    await leftBehind
+    await page.unroute('**/sidereal-time')
+    await page.getByRole('heading', { level: 1, name: 'Sidereal Time Calculator' }).waitFor()
+    expect(problems).toEqual([])
+
+    await page.getByRole('banner').getByText('CRV Training').waitFor()
     const failed = page.waitForEvent('requestfailed')
     await page.evaluate(() => {
       const controller = new AbortController()

@@ -1,19 +1,22 @@
-import { StrictMode, startTransition, useLayoutEffect } from 'react'
+import { StrictMode, startTransition, useEffect, useLayoutEffect } from 'react'
 import type { ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { bootApp } from './app/app.tsx'
 import { appTheme } from './app/theme.ts'
 import { i18next, initI18n } from './lib/i18n/index.ts'
+import { preloadPartsWhenIdle } from './lib/lazy-part.ts'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html lacks the #root element')
 
 /**
  * A first visit may have painted the page's pre-rendered shell (gateway/src/shells.ts), inert
- * until the app has taken it over; then it is live.
+ * until the app has taken it over; then it is live. Once it is, and the browser is idle, the code
+ * of what only shows after a user's action (menus, toasts, tooltips) is fetched ahead of need.
  */
 function Live({ children }: { children: ReactNode }) {
   useLayoutEffect(() => container?.removeAttribute('inert'), [])
+  useEffect(preloadPartsWhenIdle, [])
   return children
 }
 

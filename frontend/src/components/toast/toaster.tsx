@@ -1,93 +1,17 @@
-import CloseIcon from '@mui/icons-material/Close'
-import {
-  Alert,
-  AlertTitle,
-  Button,
-  IconButton,
-  Snackbar,
-  Stack,
-  type AlertColor,
-} from '@mui/material'
-import { useTranslation } from 'react-i18next'
-import { useDispatch, useSelector } from 'react-redux'
-import {
-  selectToastOpen,
-  selectVisibleToast,
-  toastDismissed,
-  toastExited,
-  type ToastVariant,
-} from './toast-slice.ts'
-import { forgetToastAction, runToastAction } from './use-toast.ts'
+import { useSelector } from 'react-redux'
+import { lazyPart, useLazyPart } from '../../lib/lazy-part.ts'
+import { selectToastOpen, selectVisibleToast } from './toast-slice.ts'
 
-const severityOf: Record<ToastVariant, AlertColor> = {
-  default: 'info',
-  destructive: 'error',
-  success: 'success',
-}
+// The toast's code (MUI's Snackbar, Alert…) is loaded when the first toast comes, or once the
+// page is idle: it is no part of a first visit's scripts. Without a toast it draws nothing, in
+// the pre-rendered page as in the app.
+const snackbar = lazyPart(() => import('./toast-snackbar.tsx'))
 
 /** Shows the current toast; mount once, inside the store provider. */
 export function Toaster() {
-  const dispatch = useDispatch()
   const toast = useSelector(selectVisibleToast)
   const open = useSelector(selectToastOpen)
-  const { t } = useTranslation()
-  if (!toast) return null
-
-  const dismiss = () => dispatch(toastDismissed(toast.id))
-  return (
-    <Snackbar
-      key={toast.id}
-      open={open}
-      autoHideDuration={toast.duration}
-      // At the top, under the header: at the bottom it covered the trainers' control bars.
-      anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-      sx={{ top: { xs: 64, sm: 72 } }}
-      onClose={(_event, reason) => {
-        if (reason !== 'clickaway') dismiss()
-      }}
-      slotProps={{
-        transition: {
-          onExited: () => {
-            forgetToastAction(toast.id)
-            dispatch(toastExited(toast.id))
-          },
-        },
-      }}
-    >
-      <Alert
-        severity={severityOf[toast.variant]}
-        variant={toast.variant === 'destructive' ? 'filled' : 'standard'}
-        role={toast.variant === 'destructive' ? 'alert' : 'status'}
-        onClose={dismiss}
-        action={
-          // An action replaces Alert's own close button, so the toast brings both.
-          toast.actionLabel ? (
-            <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5, flexShrink: 0 }}>
-              <Button
-                color="inherit"
-                size="small"
-                sx={{ whiteSpace: 'nowrap', overflowWrap: 'normal' }}
-                onClick={() => {
-                  runToastAction(toast.id)
-                  dismiss()
-                }}
-              >
-                {toast.actionLabel}
-              </Button>
-              <IconButton color="inherit" size="small" aria-label={t('close')} onClick={dismiss}>
-                <CloseIcon fontSize="small" />
-              </IconButton>
-            </Stack>
-          ) : undefined
-        }
-        elevation={6}
-        // Long words wrap instead of pushing the toast off the screen.
-        sx={{ width: '100%', maxWidth: { sm: 420 }, overflowWrap: 'anywhere', minWidth: 0 }}
-      >
-        <AlertTitle>{toast.title}</AlertTitle>
-        {/* Its own element, so the description can be found (and read) apart from the title. */}
-        {toast.description ? <div>{toast.description}</div> : null}
-      </Alert>
-    </Snackbar>
-  )
+  const Snackbar = useLazyPart(snackbar, toast !== null)
+  if (!toast || !Snackbar) return null
+  return <Snackbar.ToastSnackbar key={toast.id} toast={toast} open={open} />
 }

@@ -2,29 +2,16 @@ import CheckIcon from '@mui/icons-material/Check'
 import TranslateIcon from '@mui/icons-material/Translate'
 import {
   IconButton,
-  type IconButtonProps,
   ListItemButton,
   ListItemIcon,
   ListItemText,
   Menu,
   MenuItem,
-  Tooltip,
 } from '@mui/material'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useCommitted } from '../lib/use-committed.ts'
 import { changeUiLanguage, currentUiLanguage, uiLanguages } from '../lib/i18n/index.ts'
-
-/**
- * An icon button that hands its element to the tooltip around it only after its first commit:
- * the tooltip keeps the element in a state set by a ref, and a state set inside the commit that
- * takes a pre-rendered page over is drawn in that same task, after all the page's pending
- * effects (issue [12]). The tooltip is for a pointer's hover; it has its element a moment later.
- */
-function IconButtonLateRef({ ref, ...props }: IconButtonProps) {
-  const committed = useCommitted()
-  return <IconButton {...props} ref={committed ? ref : undefined} />
-}
+import { Tip } from './tip.tsx'
 
 /**
  * The interface's languages, each named in itself: an icon button in the header (from tablet
@@ -47,16 +34,16 @@ export function LanguageMenu({ variant }: { variant: 'icon' | 'list' }) {
   return (
     <>
       {variant === 'icon' ? (
-        <Tooltip title={label}>
-          <IconButtonLateRef
+        <Tip title={label}>
+          <IconButton
             color="inherit"
             aria-label={label}
             {...opener}
             sx={{ flexShrink: 0, display: { xs: 'none', sm: 'inline-flex' } }}
           >
             <TranslateIcon />
-          </IconButtonLateRef>
-        </Tooltip>
+          </IconButton>
+        </Tip>
       ) : (
         <ListItemButton {...opener}>
           <ListItemIcon>

@@ -1,5 +1,6 @@
-import { Box, Chip, CircularProgress, IconButton, Tooltip } from '@mui/material'
+import { Box, Chip, CircularProgress, IconButton } from '@mui/material'
 import type { ReactNode } from 'react'
+import { Tip } from '../../../components/tip.tsx'
 
 type WordChipAction = {
   /** What the button does, for its tooltip and accessible name, e.g. 'Hide Stein'. */
@@ -54,7 +55,7 @@ export function WordChip({ word, note, muted = false, action }: WordChipProps) {
             </Box>
           ) : null}
           {action ? (
-            <Tooltip title={action.label}>
+            <Tip title={action.label}>
               <span>
                 <IconButton
                   size="small"
@@ -66,7 +67,7 @@ export function WordChip({ word, note, muted = false, action }: WordChipProps) {
                   {action.busy ? <CircularProgress size={16} aria-hidden /> : action.icon}
                 </IconButton>
               </span>
-            </Tooltip>
+            </Tip>
           ) : null}
         </>
       }

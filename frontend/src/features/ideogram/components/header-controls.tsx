@@ -1,7 +1,8 @@
 import PlayArrowIcon from '@mui/icons-material/PlayArrow'
 import StopIcon from '@mui/icons-material/Stop'
-import { Badge, Chip, IconButton, Tooltip } from '@mui/material'
+import { Badge, Chip, IconButton } from '@mui/material'
 import { HeaderSlot } from '../../../components/layout/index.ts'
+import { Tip } from '../../../components/tip.tsx'
 import { useTranslation } from 'react-i18next'
 import type { IdeogramTrainer } from '../use-ideogram-trainer.ts'
 import { ModeToggle } from './mode-toggle.tsx'
@@ -35,7 +36,7 @@ export function HeaderControls({ trainer }: { trainer: IdeogramTrainer }) {
           '& .Mui-selected': { bgcolor: 'rgba(255,255,255,0.24) !important' },
         }}
       />
-      <Tooltip title={canPlay || isPlaying ? '' : t('header.selectOne')}>
+      <Tip title={canPlay || isPlaying ? '' : t('header.selectOne')}>
         <span>
           <IconButton
             color="inherit"
@@ -55,7 +56,7 @@ export function HeaderControls({ trainer }: { trainer: IdeogramTrainer }) {
             </Badge>
           </IconButton>
         </span>
-      </Tooltip>
+      </Tip>
       <Chip
         size="small"
         label={t('header.selected', { count: selectedCount })}

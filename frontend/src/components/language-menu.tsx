@@ -1,17 +1,14 @@
-import CheckIcon from '@mui/icons-material/Check'
 import TranslateIcon from '@mui/icons-material/Translate'
-import {
-  IconButton,
-  ListItemButton,
-  ListItemIcon,
-  ListItemText,
-  Menu,
-  MenuItem,
-} from '@mui/material'
+import { IconButton, ListItemButton, ListItemIcon, ListItemText } from '@mui/material'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { changeUiLanguage, currentUiLanguage, uiLanguages } from '../lib/i18n/index.ts'
+import { currentUiLanguage, uiLanguages } from '../lib/i18n/index.ts'
+import { lazyPart, useLazyPart } from '../lib/lazy-part.ts'
 import { Tip } from './tip.tsx'
+
+// The list (MUI's Menu with its Popover, Modal and focus trap) is loaded when first opened, or
+// once the page is idle: no first screen draws it.
+const list = lazyPart(() => import('./language-menu-list.tsx'))
 
 /**
  * The interface's languages, each named in itself: an icon button in the header (from tablet
@@ -21,6 +18,7 @@ export function LanguageMenu({ variant }: { variant: 'icon' | 'list' }) {
   const { t, i18n } = useTranslation()
   const [anchor, setAnchor] = useState<HTMLElement | null>(null)
   const menuId = useId()
+  const List = useLazyPart(list, anchor !== null)?.LanguageMenuList
   // useTranslation renders this again on every change of language.
   const current = i18n.resolvedLanguage ? currentUiLanguage() : 'en'
   const name = uiLanguages.find((l) => l.code === current)?.name ?? current
@@ -52,30 +50,9 @@ export function LanguageMenu({ variant }: { variant: 'icon' | 'list' }) {
           <ListItemText primary={label} />
         </ListItemButton>
       )}
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={() => setAnchor(null)}
-        slotProps={{ list: { 'aria-label': t('header.chooseLanguage') } }}
-      >
-        {uiLanguages.map((language) => (
-          <MenuItem
-            key={language.code}
-            lang={language.code}
-            selected={language.code === current}
-            onClick={() => {
-              setAnchor(null)
-              void changeUiLanguage(language.code)
-            }}
-          >
-            <ListItemIcon>
-              {language.code === current ? <CheckIcon fontSize="small" /> : null}
-            </ListItemIcon>
-            <ListItemText>{language.name}</ListItemText>
-          </MenuItem>
-        ))}
-      </Menu>
+      {List ? (
+        <List id={menuId} anchor={anchor} current={current} onClose={() => setAnchor(null)} />
+      ) : null}
     </>
   )
 }

@@ -176,7 +176,12 @@ describe('the phone layouts of issue [11] item 3', () => {
     expect(await speed.evaluate((el) => el.tagName)).toBe('SELECT')
     await speed.selectOption({ label: '3s Slow' })
     await expect
-      .poll(() => speed.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.text))
+      .poll(() =>
+        speed.evaluate(
+          (el) =>
+            (el as unknown as { selectedOptions: { text: string }[] }).selectedOptions[0]?.text,
+        ),
+      )
       .toBe('3s Slow')
     // The trainer took the choice: the tablet's buttons (hidden here) show it pressed.
     expect(

@@ -3,7 +3,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
-import type { Browser } from 'playwright-core'
+import type { Browser, Request } from 'playwright-core'
 import type { Section } from '../lib.ts'
 import { startApp } from './app.ts'
 
@@ -19,10 +19,30 @@ type Load = {
   largest: [string, number][]
 }
 
+/** In the page: the moment `#root` is there and not inert, as `window.crvLiveAt` (ms since 1970). */
+const markLive = `
+  const mark = () => {
+    const root = document.getElementById('root')
+    if (root && !root.hasAttribute('inert')) window.crvLiveAt ??= Date.now()
+  }
+  document.addEventListener('DOMContentLoaded', () => {
+    mark()
+    if (window.crvLiveAt !== undefined) return
+    new MutationObserver(mark).observe(document.documentElement, {
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['inert'],
+    })
+  })
+`
+
 /**
  * The JavaScript a first visit fetches before the page is live (`#root` no longer inert), as
  * the browser received it over a connection that asks for gzip only (DESIGN §7 budgets it
- * gzipped). Sizes are the response bodies as transferred, read from the browser.
+ * gzipped). Sizes are the response bodies as transferred, read from the browser. The moment the
+ * page goes live is taken in the page itself and each script's start from the browser's own
+ * timing: what the app fetches once it is live (the parts it loads when idle) is not initial,
+ * and a check made from this side, a round trip later, would count some of it.
  */
 async function initialScripts(browser: Browser, url: string): Promise<Load> {
   const context = await browser.newContext({
@@ -30,32 +50,36 @@ async function initialScripts(browser: Browser, url: string): Promise<Load> {
     extraHTTPHeaders: { 'accept-encoding': 'gzip' },
   })
   const page = await context.newPage()
-  const scripts: Promise<{ name: string; body: number; raw: number; encoding: string }>[] = []
-  let live = false
+  await page.addInitScript({ content: markLive })
+  const requests: Request[] = []
   page.on('request', (request) => {
-    if (live || request.resourceType() !== 'script') return
-    scripts.push(
-      (async () => {
-        const response = await request.response()
-        const sizes = await request.sizes()
-        const raw = (await response?.body().catch(() => Buffer.alloc(0)))?.length ?? 0
-        return {
-          name:
-            new URL(request.url()).pathname
-              .split('/')
-              .pop()
-              ?.replace(/-[\w-]{8}\.js$/, '') ?? '',
-          body: sizes.responseBodySize,
-          raw,
-          encoding: (await response?.headerValue('content-encoding')) ?? 'identity',
-        }
-      })(),
-    )
+    if (request.resourceType() === 'script') requests.push(request)
   })
   await page.goto(url)
-  await page.locator('#root:not([inert])').waitFor({ state: 'attached', timeout: 60_000 })
-  live = true
-  const done = await Promise.all(scripts)
+  // Functions, not strings: the app's content security policy refuses eval.
+  const liveAtInPage = () => (globalThis as { crvLiveAt?: number }).crvLiveAt
+  await page.waitForFunction(liveAtInPage, null, { timeout: 60_000 })
+  const liveAt = (await page.evaluate(liveAtInPage)) ?? 0
+  // Every request made before that moment has been reported by now.
+  await page.waitForTimeout(1_500)
+  const initial = requests.filter((request) => request.timing().startTime <= liveAt)
+  const done = await Promise.all(
+    initial.map(async (request) => {
+      const response = await request.response()
+      const sizes = await request.sizes()
+      const raw = (await response?.body().catch(() => Buffer.alloc(0)))?.length ?? 0
+      return {
+        name:
+          new URL(request.url()).pathname
+            .split('/')
+            .pop()
+            ?.replace(/-[\w-]{8}\.js$/, '') ?? '',
+        body: sizes.responseBodySize,
+        raw,
+        encoding: (await response?.headerValue('content-encoding')) ?? 'identity',
+      }
+    }),
+  )
   await context.close()
   return {
     scripts: done.length,
@@ -69,17 +93,24 @@ async function initialScripts(browser: Browser, url: string): Promise<Load> {
   }
 }
 
-/** A page whose one script is about 300 KiB gzipped: the measure must read it over the budget. */
+/**
+ * A page whose one script is about 300 KiB gzipped: the measure must read it over the budget. It
+ * fetches the same again once it is live, which the measure must leave out (as the app's idle
+ * loading of its menus and dialogs).
+ */
 async function heavyPage(): Promise<{ url: string; gzipKiB: number; close: () => void }> {
   const script = gzipSync(Buffer.from(`window.x = "${randomBytes(300 * 1024).toString('base64')}"`))
   const server = createServer((req, res) => {
-    if (req.url === '/heavy.js') {
+    if (req.url === '/heavy.js' || req.url === '/later.js') {
       res.writeHead(200, { 'content-type': 'text/javascript', 'content-encoding': 'gzip' })
       res.end(script)
       return
     }
     res.writeHead(200, { 'content-type': 'text/html' })
-    res.end('<div id="root"></div><script src="/heavy.js"></script>')
+    res.end(
+      '<div id="root"></div><script src="/heavy.js"></script>' +
+        '<script>setTimeout(() => document.head.append(Object.assign(document.createElement("script"), { src: "/later.js" })), 200)</script>',
+    )
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {
@@ -128,7 +159,7 @@ export async function initialJavaScript(): Promise<Section> {
         '',
         `Largest on \`/\`: ${(home?.largest ?? []).map(([name, kib]) => `${name} ${kib.toFixed(1)} KiB`).join(', ')}.`,
         '',
-        `Self-check: a page whose one script is ${heavy.gzipKiB.toFixed(1)} KiB gzipped (as served) reads ${check.gzipKiB.toFixed(1)} KiB (must read over ${BUDGET_KIB}, within 1 KiB of what was served): ${check.gzipKiB > BUDGET_KIB && Math.abs(check.gzipKiB - heavy.gzipKiB) < 1 ? 'yes' : '**no**'}. Verdict: ${met ? 'met' : '**not met**'}.`,
+        `Self-check: a page whose one script is ${heavy.gzipKiB.toFixed(1)} KiB gzipped (as served), and which fetches as much again once it is live, reads ${check.gzipKiB.toFixed(1)} KiB (must read over ${BUDGET_KIB}, within 1 KiB of what was served): ${check.gzipKiB > BUDGET_KIB && Math.abs(check.gzipKiB - heavy.gzipKiB) < 1 ? 'yes' : '**no**'}. Verdict: ${met ? 'met' : '**not met**'}.`,
         '',
       ].join('\n'),
     }

@@ -92,6 +92,31 @@ describe('app shell', () => {
     await page.close()
   })
 
+  it("keeps the last page up with progress in the header while the next page's code is on its way", async () => {
+    const page = await browser.newPage()
+    const problems = watchProblems(page)
+    // The sidereal page's own module is held until the test lets it go.
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/assets/sidereal-time-page-*.js', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(base + '/')
+    await page.getByRole('heading', { level: 1, name: 'Ideogram Training' }).waitFor()
+    await page.getByRole('button', { name: /menu/i }).first().click()
+    await page.getByRole('navigation').getByText('Sidereal Time').click()
+    const progress = page.getByRole('progressbar', { name: 'Loading page' })
+    await progress.waitFor()
+    // The page the user was on stays, whole, until the next one can be drawn.
+    expect(await page.getByRole('heading', { level: 1, name: 'Ideogram Training' }).count()).toBe(1)
+    release()
+    await page.getByRole('heading', { level: 1, name: 'Sidereal Time Calculator' }).waitFor()
+    await progress.waitFor({ state: 'detached' })
+    expect(problems).toEqual([])
+    await page.close()
+  })
+
   it("lists a signed-in user's own pages and the trainer, and still no admin entries", async () => {
     const page = await browser.newPage()
     await page.goto(base + '/')

@@ -1,6 +1,7 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { namespaces } from '../lib/i18n/catalogue-files.ts'
 import { initialNamespaces } from '../lib/i18n/languages.ts'
 
 // Each page's catalogues are loaded with its code (router.tsx); a module that uses one the page
@@ -8,9 +9,6 @@ import { initialNamespaces } from '../lib/i18n/languages.ts'
 // and dynamic imports) and collects every catalogue they use.
 
 const src = resolve(import.meta.dirname, '..')
-const namespaces = readdirSync(join(src, 'locales/en'))
-  .filter((file) => file.endsWith('.json'))
-  .map((file) => file.slice(0, -'.json'.length))
 
 function resolveImport(from: string, specifier: string): string | null {
   const base = resolve(dirname(from), specifier)

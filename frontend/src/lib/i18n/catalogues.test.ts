@@ -1,29 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { IntlMessageFormat } from 'intl-messageformat'
 import { parse, TYPE } from '@formatjs/icu-messageformat-parser'
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 import { describe, expect, it } from 'vitest'
-import { detectLanguage, uiLanguages } from './languages.ts'
+import { catalogueTree, languages, messagesOf, namespaces } from './catalogue-files.ts'
+import { detectLanguage } from './languages.ts'
 
-const root = join(import.meta.dirname, '../../locales')
-const languages = uiLanguages.map((l) => l.code)
-const namespaces = readdirSync(join(root, 'en'))
-  .filter((f) => f.endsWith('.json'))
-  .map((f) => f.replace(/\.json$/, ''))
-
-type Tree = { [key: string]: string | Tree }
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>()
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key
-    if (typeof value === 'string') out.set(path, value)
-    else for (const [k, v] of flatten(value, path)) out.set(k, v)
-  }
-  return out
-}
-const catalogue = (language: string, ns: string) =>
-  flatten(JSON.parse(readFileSync(join(root, language, `${ns}.json`), 'utf8')) as Tree)
+const catalogue = (language: string, ns: string) => new Map(messagesOf(catalogueTree(language, ns)))
 
 /** The arguments a message takes ({name}, {count, plural, …}, <tag>…</tag>), sorted. */
 function argumentsOf(message: string): string[] {

@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { parse, TYPE } from '@formatjs/icu-messageformat-parser'
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 import i18next from 'i18next'
@@ -10,27 +8,16 @@ import { describe, expect, it } from 'vitest'
 import { formatMessage } from './icu-format.ts'
 import type { Values } from './icu-format.ts'
 import { icuFormat } from './icu-plugin.ts'
-import { uiLanguages } from './languages.ts'
+import {
+  catalogueTree as tree,
+  languages,
+  messagesOf as flatten,
+  namespaces,
+} from './catalogue-files.ts'
 
 // Our formatter against intl-messageformat, which i18next-icu ran before it: every message of
 // every catalogue in every language, with values that reach every option and every way of
 // formatting a number.
-
-const root = join(import.meta.dirname, '../../locales')
-const languages = uiLanguages.map((l) => l.code)
-const namespaces = readdirSync(join(root, 'en'))
-  .filter((f) => f.endsWith('.json'))
-  .map((f) => f.replace(/\.json$/, ''))
-
-type Tree = { [key: string]: string | Tree }
-const tree = (language: string, ns: string) =>
-  JSON.parse(readFileSync(join(root, language, `${ns}.json`), 'utf8')) as Tree
-function flatten(t: Tree, prefix = ''): [string, string][] {
-  return Object.entries(t).flatMap(([key, value]) => {
-    const path = prefix ? `${prefix}.${key}` : key
-    return typeof value === 'string' ? [[path, value] as [string, string]] : flatten(value, path)
-  })
-}
 
 const NUMBERS: unknown[] = [0, 1, 2, 3, 5, 11, 21, 22, 100, 1000, 1.5, 12345.678, '1', '22', 'x']
 const PERCENTS: unknown[] = [0.5, 0.123]

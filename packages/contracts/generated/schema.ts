@@ -1427,16 +1427,26 @@ export interface paths {
     put?: never
     /**
      * Start a practice session on a blind target
-     * @description Picks at random an active target of the pool (the starter pool unless `poolId` names
-     *     another) that the caller has never had, on any device; 409 `pool_exhausted` when none is
-     *     left. Assigns a random target reference number (two groups of four digits, never derived
-     *     from the target) and publishes the commitment: the SHA-256 (lowercase hex) of the UTF-8
-     *     string `{targetId}|{imageSha256}|{nonce}`, where `imageSha256` is the SHA-256 of the exact
-     *     bytes served at the target's `imageUrl`; the nonce stays secret until the judging. The UTC
-     *     time and, when `latitude` and `longitude` are sent, the local sidereal time there (from
-     *     the astro service) are recorded; `lstHours` is null without a position or when the astro
-     *     service cannot answer. The number of candidates shown at judging (5 by default, or 10) is
-     *     fixed now.
+     * @description Draws the whole candidate set now, before any write-up exists, then picks the target
+     *     uniformly inside it, so that given everything a client can know every candidate is
+     *     equally likely to be the target. The set's N targets (5 by default, or 10) come from one
+     *     eligibility class: active targets of the pool (the starter pool unless `poolId` names
+     *     another) that were never this viewer's target; when a hint is shown, every candidate has
+     *     that same frontloading hint, otherwise the session shows none. 409 `pool_exhausted` when
+     *     fewer than N are eligible. One session per viewer is open at a time: while one is open or
+     *     locked and unjudged, a start gives 409 `session_open` with `details.sessionId`. A session
+     *     open or unjudged for longer than a day (PRACTICE_ABANDON_AFTER_HOURS) is closed as
+     *     abandoned and enters the statistics at the chance rank (N + 1) / 2.
+     *
+     *     Two commitments are published: `commitment`, the SHA-256 (lowercase hex) of the UTF-8
+     *     string `{targetId}|{imageSha256}|{nonce}`, and `candidateCommitment`, the SHA-256 of
+     *     `{the candidates' imageSha256, lowercase, sorted, joined with ","}|{nonce}`, where each
+     *     `imageSha256` is the SHA-256 of the exact bytes served at that candidate's `imageUrl`.
+     *     The nonce stays secret until the judging. The target reference number is random (two
+     *     groups of four digits). The UTC time and, when `latitude` and `longitude` are sent, the
+     *     local sidereal time there are recorded (again at the lock); `lstHours` is null without a
+     *     position or when the astro service cannot answer. While a declared series is running,
+     *     the session belongs to it and takes its number of candidates.
      */
     post: operations['startPracticeSession']
     delete?: never
@@ -1486,7 +1496,7 @@ export interface paths {
     put?: never
     /**
      * Lock the write-up and see the candidates
-     * @description The write-up becomes read-only and its SHA-256 (of its canonical JSON, keys sorted) is recorded; only then are the candidates drawn: the target and decoys from the same pool, shuffled. Locking twice gives the same candidates again.
+     * @description The write-up becomes read-only and its SHA-256 (of its canonical JSON, keys sorted) is recorded, with the UTC time and the local sidereal time at the session's position; then the candidate set committed at the start is shown, in an order drawn at random. The analytic judge ranks the candidates by the write-up's figure of merit against each (ties broken at random) and stores that rank, unseen until the judging. Locking twice gives the same answer.
      */
     post: operations['lockPracticeSession']
     delete?: never
@@ -1509,7 +1519,7 @@ export interface paths {
     put?: never
     /**
      * Rank the candidates and see the target
-     * @description `ranking` lists every candidate id once, best match first. Before the lock, or a second time: 409. The answer reveals the target, its feedback, the nonce (so the commitment can be checked), the target's rank and the descriptor score.
+     * @description `ranking` lists every candidate id once, best match first. Before the lock, a second time, or after the session was closed as abandoned: 409. The answer reveals the target, its feedback, the nonce (so both commitments can be checked), the target's rank, the analytic judge's rank and the descriptor score with its chance baseline.
      */
     post: operations['judgePracticeSession']
     delete?: never
@@ -1526,19 +1536,49 @@ export interface paths {
       cookie?: never
     }
     /**
-     * The caller's statistics over judged sessions
-     * @description Over n judged sessions, session i with N_i candidates and rank r_i: the sum of ranks
-     *     S = Σ r_i, its expectation under chance Σ (N_i + 1) / 2, z = (Σ (N_i + 1)/2 − S) /
-     *     sqrt(Σ (N_i² − 1)/12) (positive is better than chance), effect size z/√n, first-place hits
-     *     k and the exact probability of k or more hits by chance (binomial with p0 = 1/N, or
-     *     Poisson-binomial when N varies). `significanceShown` is true from 10 judged sessions on.
-     *     Per sensory category: how many sessions described something there and how many of those
-     *     described something the target is tagged with. By local sidereal time: sessions within
-     *     13.5 h ± 1 h LST and outside it (Spottiswoode 1997), with counts.
+     * The caller's statistics over every closed session
+     * @description Over every session the caller closed, judged or abandoned, with no cap: session i with
+     *     N_i candidates and rank r_i (an abandoned session at the chance rank (N_i + 1) / 2, with
+     *     no spread and no first place). The sum of ranks S = Σ r_i, its expectation under chance
+     *     Σ (N_i + 1) / 2, z = (Σ (N_i + 1)/2 − S) / sqrt(Σ (N_i² − 1)/12) over judged sessions
+     *     (positive is better than chance), effect size z/√n, and `sumOfRanksP`, the exact
+     *     probability of a sum this low or lower by chance (the distribution of a sum of discrete
+     *     uniforms, by dynamic programming). First places k and `hitsP`, the exact probability of
+     *     k or more by chance (Poisson-binomial over every closed session). No probability is
+     *     rounded to 0. The same figures for the analytic judge's ranks (`analytic`). The mean
+     *     figure of merit beside its chance baseline (its mean against the decoys). Per sensory
+     *     category: how many sessions described something there and how many of those described
+     *     something the target is tagged with. By local sidereal time at the lock: sessions
+     *     within 13.5 h ± 1 h LST and outside it (Spottiswoode 1997), compared only when each side
+     *     has 10 judged sessions. `significanceShown` is true from 10 closed sessions on.
      */
     get: operations['getPracticeStats']
     put?: never
     post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/practice/series': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The caller's declared series, newest first
+     * @description A series fixes in advance how many sessions (n), with how many candidates (N) and judged how (self or analytic), will be tested together; its probability is shown only once all n sessions are closed, because a probability watched as it runs and stopped when it looks good is smaller than it should be.
+     */
+    get: operations['listPracticeSeries']
+    put?: never
+    /**
+     * Declare a series before its first session
+     * @description The next `sessions` sessions the caller starts belong to it and take its number of candidates. 409 `series_running` while another series is incomplete, and 409 `session_open` while a session started before the declaration is still open.
+     */
+    post: operations['declarePracticeSeries']
     delete?: never
     options?: never
     head?: never
@@ -1616,7 +1656,7 @@ export interface paths {
     put?: never
     /**
      * A visitor's practice session, not saved
-     * @description Like a session, against the starter pool, but nothing is stored: the answer carries a sealed token (encrypted and authenticated by the server, valid for two hours) that the lock and the judging send back. The write-up stays in the browser.
+     * @description Like a session, against the starter pool, but nothing is stored: the candidate set and the target are drawn now (as for a session) and sealed into a token (encrypted and authenticated by the server, valid for two hours) that the lock and the judging send back; both commitments are published. The write-up stays in the browser.
      */
     post: operations['startPracticeTrial']
     delete?: never
@@ -1634,7 +1674,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** A visitor's lock */
+    /**
+     * A visitor's lock
+     * @description Binds the SHA-256 of the write-up's canonical JSON into the token and shows the candidate set fixed at the start: every lock of one trial shows the same candidates. A token locked with one write-up cannot be locked again with another (409 `trial_locked`), and the judging must send the write-up that was locked (409 `write_up_changed` otherwise).
+     */
     post: operations['lockPracticeTrial']
     delete?: never
     options?: never
@@ -1733,7 +1776,7 @@ export interface paths {
     post?: never
     /**
      * Delete a target no session ever used
-     * @description 409 `target_in_use` for a target a session used (retire it instead).
+     * @description 409 `target_in_use` for a target in any session's candidate set, open or closed (retire it instead): every candidate of a set is treated alike, so no answer tells which one a session holds as its target.
      */
     delete: operations['deletePracticeTarget']
     options?: never
@@ -2600,6 +2643,8 @@ export interface components {
     Sha256Hex: string
     /** @enum {integer} */
     PracticeCandidateCount: 5 | 10
+    /** @description SHA-256 (lowercase hex) of `{the candidates' imageSha256, sorted, joined with ","}|{nonce}`: the whole candidate set, fixed at the start. */
+    PracticeCandidateCommitment: components['schemas']['Sha256Hex']
     /**
      * @description CC0-1.0, public domain, CC-BY-4.0 (attribution required) or the project's own.
      * @enum {string}
@@ -2617,6 +2662,7 @@ export interface components {
       id: components['schemas']['PracticeUuid']
       trn: components['schemas']['PracticeTrn']
       commitment: components['schemas']['Sha256Hex']
+      candidateCommitment: components['schemas']['PracticeCandidateCommitment']
       startedAt: components['schemas']['Timestamp']
       /** @description Local sidereal time in hours at the viewer's position, null if unknown. */
       lstHours: number | null
@@ -2700,6 +2746,8 @@ export interface components {
     PracticeCandidate: {
       id: components['schemas']['PracticeUuid']
       imageUrl: string
+      /** @description SHA-256 of the bytes served at `imageUrl` (the candidate commitment's input). */
+      imageSha256: components['schemas']['Sha256Hex']
       /** @description The candidate's tags, for judging by text instead of pictures. */
       tags: components['schemas']['PracticeConceptId'][]
     }
@@ -2721,6 +2769,10 @@ export interface components {
       missed: components['schemas']['PracticeConceptId'][]
       /** @description Words of the write-up that are not in the vocabulary (not scored). */
       unmatchedWords: string[]
+      /** @description The parts of the write-up that were read for the score: stage1 (the ideograms' A and B), stage2 (each sensory column), aestheticImpact, stage3 (the notes), and the Stage IV columns S, D, AI, EI, T, I and AOLS. */
+      scored?: string[]
+      /** @description The analytic overlays (Stage IV's AOL column, AOL breaks), shown apart and never scored. */
+      aols?: string[]
       /** @description Per sensory column of the write-up, described and matched concept counts. */
       byCategory?: {
         [key: string]: {
@@ -2734,6 +2786,13 @@ export interface components {
       imageSha256: components['schemas']['Sha256Hex']
       nonce: string
       commitment: components['schemas']['Sha256Hex']
+      candidateCommitment: components['schemas']['PracticeCandidateCommitment']
+      /** @description Every candidate's imageSha256, sorted (the candidate commitment's input). */
+      candidateImageSha256: components['schemas']['Sha256Hex'][]
+      /** @description The target's rank when the candidates are ordered by the write-up's figure of merit against each (computed at the lock). */
+      analyticRank: number
+      /** @description The write-up's mean figure of merit against the decoys (the chance baseline). */
+      chanceFigureOfMerit: number
       rank: number
       candidates: components['schemas']['PracticeCandidateCount']
       imageUrl: string
@@ -2746,12 +2805,24 @@ export interface components {
       writeUpSha256: components['schemas']['Sha256Hex']
       score: components['schemas']['PracticeScore']
     }
-    /** @enum {string} */
-    PracticeSessionStatus: 'open' | 'locked' | 'judged'
+    /**
+     * @description open (being written), locked (candidates shown, not yet judged), judged, or abandoned (left open or unjudged longer than allowed; counted at the chance rank).
+     * @enum {string}
+     */
+    PracticeSessionStatus: 'open' | 'locked' | 'judged' | 'abandoned'
     PracticeSession: {
       id: components['schemas']['PracticeUuid']
       trn: components['schemas']['PracticeTrn']
       commitment: components['schemas']['Sha256Hex']
+      candidateCommitment: components['schemas']['PracticeCandidateCommitment']
+      /** @description Local sidereal time in hours at the position when the write-up was locked. */
+      lockLstHours: number | null
+      abandonedAt?: components['schemas']['Timestamp']
+      /**
+       * Format: uuid
+       * @description The declared series this session belongs to, if any.
+       */
+      seriesId: string | null
       startedAt: components['schemas']['Timestamp']
       lstHours: number | null
       latitude: number | null
@@ -2779,6 +2850,10 @@ export interface components {
       judgedAt?: components['schemas']['Timestamp']
       rank?: number
       figureOfMerit?: number
+      chanceFigureOfMerit?: number
+      analyticRank?: number
+      lockLstHours?: number | null
+      abandonedAt?: components['schemas']['Timestamp']
       title?: string
       /** @description The target's picture (thumbnail), once judged. */
       imageUrl?: string
@@ -2789,10 +2864,54 @@ export interface components {
       hits: number
       z: number | null
     }
+    /** @description Sum-of-ranks and first-place statistics of one judge over the closed sessions. */
+    PracticeRankStats: {
+      sumOfRanks: number
+      expectedSumOfRanks: number
+      z: number | null
+      effectSize: number | null
+      /** @description Exact probability of a sum of ranks this low or lower by chance. */
+      sumOfRanksP: number | null
+      hits: number
+      expectedHits: number
+      hitsP: number | null
+    }
+    PracticeSeriesDeclare: {
+      /** @description How many sessions the series will have (n). */
+      sessions: number
+      candidates: components['schemas']['PracticeCandidateCount']
+      /**
+       * @description Whose ranks the series is tested on, declared in advance.
+       * @enum {string}
+       */
+      judging: 'self' | 'analytic'
+    }
+    PracticeSeries: {
+      id: components['schemas']['PracticeUuid']
+      declaredAt: components['schemas']['Timestamp']
+      sessions: number
+      candidates: components['schemas']['PracticeCandidateCount']
+      /** @enum {string} */
+      judging: 'self' | 'analytic'
+      /** @description Sessions started in the series so far. */
+      started: number
+      /** @description Of those, sessions judged or abandoned. */
+      closed: number
+      complete: boolean
+      /** @description The series' statistics, only once it is complete (null before). */
+      result: null | components['schemas']['PracticeRankStats']
+    }
     PracticeStats: {
-      /** @description Every session started, judged or not. */
+      /** @description Every session started, open, closed or abandoned. */
       sessions: number
       judged: number
+      /** @description Sessions closed as abandoned (counted at the chance rank). */
+      abandoned: number
+      /** @description Exact probability of a sum of ranks this low or lower by chance. */
+      sumOfRanksP: number | null
+      analytic: components['schemas']['PracticeRankStats']
+      /** @description The mean, over judged sessions, of the write-up's figure of merit against the decoys. */
+      meanChanceFigureOfMerit: number | null
       sumOfRanks: number
       expectedSumOfRanks: number
       z: number | null
@@ -2814,9 +2933,16 @@ export interface components {
       sidereal: {
         windowCentreHours: number
         windowHalfWidthHours: number
+        /** @description Judged sessions each side needs before the two are compared. */
+        minimumPerWindow: number
+        /** @description Inside against outside: z of the difference of the mean standardised rank scores ((N+1)/2 − r) / sqrt((N²−1)/12), and its two-sided p; null until each side has `minimumPerWindow` judged sessions. */
+        difference: null | {
+          z: number
+          p: number
+        }
         inside: components['schemas']['PracticeWindowStats']
         outside: components['schemas']['PracticeWindowStats']
-        /** @description Judged sessions without a local sidereal time. */
+        /** @description Judged sessions without a local sidereal time at the lock. */
         unknown: number
       }
       history: components['schemas']['PracticeSessionSummary'][]
@@ -2834,6 +2960,7 @@ export interface components {
     PracticeTrialStarted: {
       trn: components['schemas']['PracticeTrn']
       commitment: components['schemas']['Sha256Hex']
+      candidateCommitment: components['schemas']['PracticeCandidateCommitment']
       startedAt: components['schemas']['Timestamp']
       candidateCount: components['schemas']['PracticeCandidateCount']
       frontloading: string | null
@@ -2841,17 +2968,20 @@ export interface components {
     }
     /** @description Sealed by the server (AES-256-GCM); opaque to the client. */
     PracticeTrialTokenValue: string
-    PracticeTrialToken: {
+    PracticeTrialLockRequest: {
       token: components['schemas']['PracticeTrialTokenValue']
+      writeUp: components['schemas']['PracticeWriteUp']
     }
     PracticeTrialLocked: {
       token: components['schemas']['PracticeTrialTokenValue']
+      writeUpSha256: components['schemas']['Sha256Hex']
       candidates: components['schemas']['PracticeCandidate'][]
     }
     PracticeTrialJudgeRequest: {
       token: components['schemas']['PracticeTrialTokenValue']
       ranking: components['schemas']['PracticeUuid'][]
-      writeUp?: components['schemas']['PracticeWriteUp']
+      /** @description The write-up as it was locked (its hash must match the lock's). */
+      writeUp: components['schemas']['PracticeWriteUp']
     }
     PracticePool: {
       id: components['schemas']['PracticeUuid']
@@ -5223,6 +5353,58 @@ export interface operations {
       default: components['responses']['Error']
     }
   }
+  listPracticeSeries: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The series. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PracticeSeries'][]
+        }
+      }
+      401: components['responses']['Unauthorized']
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
+  declarePracticeSeries: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PracticeSeriesDeclare']
+      }
+    }
+    responses: {
+      /** @description Declared. */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PracticeSeries']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      409: components['responses']['Conflict']
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
   exportPracticeSessions: {
     parameters: {
       query?: {
@@ -5335,7 +5517,7 @@ export interface operations {
     }
     requestBody: {
       content: {
-        'application/json': components['schemas']['PracticeTrialToken']
+        'application/json': components['schemas']['PracticeTrialLockRequest']
       }
     }
     responses: {

@@ -641,6 +641,21 @@ const injectedRtkApi = api
         query: () => ({ url: `/api/practice/stats` }),
         providesTags: ['practice'],
       }),
+      listPracticeSeries: build.query<ListPracticeSeriesApiResponse, ListPracticeSeriesApiArg>({
+        query: () => ({ url: `/api/practice/series` }),
+        providesTags: ['practice'],
+      }),
+      declarePracticeSeries: build.mutation<
+        DeclarePracticeSeriesApiResponse,
+        DeclarePracticeSeriesApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/practice/series`,
+          method: 'POST',
+          body: queryArg.practiceSeriesDeclare,
+        }),
+        invalidatesTags: ['practice'],
+      }),
       exportPracticeSessions: build.query<
         ExportPracticeSessionsApiResponse,
         ExportPracticeSessionsApiArg
@@ -680,7 +695,7 @@ const injectedRtkApi = api
         query: (queryArg) => ({
           url: `/api/practice/trial/lock`,
           method: 'POST',
-          body: queryArg.practiceTrialToken,
+          body: queryArg.practiceTrialLockRequest,
         }),
         invalidatesTags: ['practice'],
       }),
@@ -1118,6 +1133,12 @@ export type JudgePracticeSessionApiArg = {
 }
 export type GetPracticeStatsApiResponse = /** status 200 The statistics. */ PracticeStats
 export type GetPracticeStatsApiArg = void
+export type ListPracticeSeriesApiResponse = /** status 200 The series. */ PracticeSeries[]
+export type ListPracticeSeriesApiArg = void
+export type DeclarePracticeSeriesApiResponse = /** status 201 Declared. */ PracticeSeries
+export type DeclarePracticeSeriesApiArg = {
+  practiceSeriesDeclare: PracticeSeriesDeclare
+}
 export type ExportPracticeSessionsApiResponse = /** status 200 The export. */ PracticeExport
 export type ExportPracticeSessionsApiArg = {
   format?: 'json' | 'csv'
@@ -1139,7 +1160,7 @@ export type StartPracticeTrialApiArg = void
 export type LockPracticeTrialApiResponse =
   /** status 200 The candidates, and the token to judge with. */ PracticeTrialLocked
 export type LockPracticeTrialApiArg = {
-  practiceTrialToken: PracticeTrialToken
+  practiceTrialLockRequest: PracticeTrialLockRequest
 }
 export type JudgePracticeTrialApiResponse = /** status 200 The reveal. */ PracticeReveal
 export type JudgePracticeTrialApiArg = {
@@ -1874,11 +1895,13 @@ export type SiderealCustomRequest = {
 export type PracticeUuid = string
 export type PracticeTrn = string
 export type Sha256Hex = string
+export type PracticeCandidateCommitment = Sha256Hex
 export type PracticeCandidateCount = 5 | 10
 export type PracticeSessionStarted = {
   id: PracticeUuid
   trn: PracticeTrn
   commitment: Sha256Hex
+  candidateCommitment: PracticeCandidateCommitment
   startedAt: Timestamp
   /** Local sidereal time in hours at the viewer's position, null if unknown. */
   lstHours: number | null
@@ -1892,7 +1915,7 @@ export type PracticeStartRequest = {
   latitude?: Latitude
   longitude?: Longitude
 }
-export type PracticeSessionStatus = 'open' | 'locked' | 'judged'
+export type PracticeSessionStatus = 'open' | 'locked' | 'judged' | 'abandoned'
 export type PracticeSessionSummary = {
   id: PracticeUuid
   trn: PracticeTrn
@@ -1903,6 +1926,10 @@ export type PracticeSessionSummary = {
   judgedAt?: Timestamp
   rank?: number
   figureOfMerit?: number
+  chanceFigureOfMerit?: number
+  analyticRank?: number
+  lockLstHours?: number | null
+  abandonedAt?: Timestamp
   title?: string
   /** The target's picture (thumbnail), once judged. */
   imageUrl?: string
@@ -1972,6 +1999,8 @@ export type PracticeWriteUp = {
 export type PracticeCandidate = {
   id: PracticeUuid
   imageUrl: string
+  /** SHA-256 of the bytes served at `imageUrl` (the candidate commitment's input). */
+  imageSha256: Sha256Hex
   /** The candidate's tags, for judging by text instead of pictures. */
   tags: PracticeConceptId[]
 }
@@ -1985,6 +2014,10 @@ export type PracticeScore = {
   missed: PracticeConceptId[]
   /** Words of the write-up that are not in the vocabulary (not scored). */
   unmatchedWords: string[]
+  /** The parts of the write-up that were read for the score: stage1 (the ideograms' A and B), stage2 (each sensory column), aestheticImpact, stage3 (the notes), and the Stage IV columns S, D, AI, EI, T, I and AOLS. */
+  scored?: string[]
+  /** The analytic overlays (Stage IV's AOL column, AOL breaks), shown apart and never scored. */
+  aols?: string[]
   /** Per sensory column of the write-up, described and matched concept counts. */
   byCategory?: {
     [key: string]: {
@@ -1998,6 +2031,13 @@ export type PracticeReveal = {
   imageSha256: Sha256Hex
   nonce: string
   commitment: Sha256Hex
+  candidateCommitment: PracticeCandidateCommitment
+  /** Every candidate's imageSha256, sorted (the candidate commitment's input). */
+  candidateImageSha256: Sha256Hex[]
+  /** The target's rank when the candidates are ordered by the write-up's figure of merit against each (computed at the lock). */
+  analyticRank: number
+  /** The write-up's mean figure of merit against the decoys (the chance baseline). */
+  chanceFigureOfMerit: number
   rank: number
   candidates: PracticeCandidateCount
   imageUrl: string
@@ -2014,6 +2054,12 @@ export type PracticeSession = {
   id: PracticeUuid
   trn: PracticeTrn
   commitment: Sha256Hex
+  candidateCommitment: PracticeCandidateCommitment
+  /** Local sidereal time in hours at the position when the write-up was locked. */
+  lockLstHours: number | null
+  abandonedAt?: Timestamp
+  /** The declared series this session belongs to, if any. */
+  seriesId: string | null
   startedAt: Timestamp
   lstHours: number | null
   latitude: number | null
@@ -2047,6 +2093,17 @@ export type PracticeLocked = {
 export type PracticeJudgeRequest = {
   ranking: PracticeUuid[]
 }
+export type PracticeRankStats = {
+  sumOfRanks: number
+  expectedSumOfRanks: number
+  z: number | null
+  effectSize: number | null
+  /** Exact probability of a sum of ranks this low or lower by chance. */
+  sumOfRanksP: number | null
+  hits: number
+  expectedHits: number
+  hitsP: number | null
+}
 export type PracticeWindowStats = {
   sessions: number
   meanRank: number | null
@@ -2054,9 +2111,16 @@ export type PracticeWindowStats = {
   z: number | null
 }
 export type PracticeStats = {
-  /** Every session started, judged or not. */
+  /** Every session started, open, closed or abandoned. */
   sessions: number
   judged: number
+  /** Sessions closed as abandoned (counted at the chance rank). */
+  abandoned: number
+  /** Exact probability of a sum of ranks this low or lower by chance. */
+  sumOfRanksP: number | null
+  analytic: PracticeRankStats
+  /** The mean, over judged sessions, of the write-up's figure of merit against the decoys. */
+  meanChanceFigureOfMerit: number | null
   sumOfRanks: number
   expectedSumOfRanks: number
   z: number | null
@@ -2078,12 +2142,40 @@ export type PracticeStats = {
   sidereal: {
     windowCentreHours: number
     windowHalfWidthHours: number
+    /** Judged sessions each side needs before the two are compared. */
+    minimumPerWindow: number
+    /** Inside against outside: z of the difference of the mean standardised rank scores ((N+1)/2 − r) / sqrt((N²−1)/12), and its two-sided p; null until each side has `minimumPerWindow` judged sessions. */
+    difference: null | {
+      z: number
+      p: number
+    }
     inside: PracticeWindowStats
     outside: PracticeWindowStats
-    /** Judged sessions without a local sidereal time. */
+    /** Judged sessions without a local sidereal time at the lock. */
     unknown: number
   }
   history: PracticeSessionSummary[]
+}
+export type PracticeSeries = {
+  id: PracticeUuid
+  declaredAt: Timestamp
+  sessions: number
+  candidates: PracticeCandidateCount
+  judging: 'self' | 'analytic'
+  /** Sessions started in the series so far. */
+  started: number
+  /** Of those, sessions judged or abandoned. */
+  closed: number
+  complete: boolean
+  /** The series' statistics, only once it is complete (null before). */
+  result: null | PracticeRankStats
+}
+export type PracticeSeriesDeclare = {
+  /** How many sessions the series will have (n). */
+  sessions: number
+  candidates: PracticeCandidateCount
+  /** Whose ranks the series is tested on, declared in advance. */
+  judging: 'self' | 'analytic'
 }
 export type PracticeExport = {
   exportedAt: Timestamp
@@ -2104,6 +2196,7 @@ export type PracticeTrialTokenValue = string
 export type PracticeTrialStarted = {
   trn: PracticeTrn
   commitment: Sha256Hex
+  candidateCommitment: PracticeCandidateCommitment
   startedAt: Timestamp
   candidateCount: PracticeCandidateCount
   frontloading: string | null
@@ -2111,15 +2204,18 @@ export type PracticeTrialStarted = {
 }
 export type PracticeTrialLocked = {
   token: PracticeTrialTokenValue
+  writeUpSha256: Sha256Hex
   candidates: PracticeCandidate[]
 }
-export type PracticeTrialToken = {
+export type PracticeTrialLockRequest = {
   token: PracticeTrialTokenValue
+  writeUp: PracticeWriteUp
 }
 export type PracticeTrialJudgeRequest = {
   token: PracticeTrialTokenValue
   ranking: PracticeUuid[]
-  writeUp?: PracticeWriteUp
+  /** The write-up as it was locked (its hash must match the lock's). */
+  writeUp: PracticeWriteUp
 }
 export type PracticePool = {
   id: PracticeUuid
@@ -2259,6 +2355,8 @@ export const {
   useLockPracticeSessionMutation,
   useJudgePracticeSessionMutation,
   useGetPracticeStatsQuery,
+  useListPracticeSeriesQuery,
+  useDeclarePracticeSeriesMutation,
   useExportPracticeSessionsQuery,
   useGetPracticeImageQuery,
   useSearchPracticeConceptsQuery,

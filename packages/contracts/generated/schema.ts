@@ -2814,7 +2814,8 @@ export interface components {
       id: components['schemas']['PracticeUuid']
       trn: components['schemas']['PracticeTrn']
       commitment: components['schemas']['Sha256Hex']
-      candidateCommitment: components['schemas']['PracticeCandidateCommitment']
+      /** @description The candidate commitment published at the start; null only for sessions started before candidate sets were committed at the start. */
+      candidateCommitment: null | components['schemas']['PracticeCandidateCommitment']
       /** @description Local sidereal time in hours at the position when the write-up was locked. */
       lockLstHours: number | null
       abandonedAt?: components['schemas']['Timestamp']

@@ -2054,7 +2054,8 @@ export type PracticeSession = {
   id: PracticeUuid
   trn: PracticeTrn
   commitment: Sha256Hex
-  candidateCommitment: PracticeCandidateCommitment
+  /** The candidate commitment published at the start; null only for sessions started before candidate sets were committed at the start. */
+  candidateCommitment: null | PracticeCandidateCommitment
   /** Local sidereal time in hours at the position when the write-up was locked. */
   lockLstHours: number | null
   abandonedAt?: Timestamp

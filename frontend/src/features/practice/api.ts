@@ -64,6 +64,7 @@ export type {
   PracticeDrawing,
   PracticeReveal,
   PracticeSession,
+  PracticeSessionSummary,
   PracticeStats,
   PracticeTarget,
   PracticeWriteUp,

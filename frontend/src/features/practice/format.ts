@@ -36,3 +36,37 @@ export function formatLst(hours: number | null): string {
   const m = Math.floor((hours - h) * 60)
   return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')} LST`
 }
+
+const COLUMNS = [
+  'colours',
+  'textures',
+  'temperatures',
+  'sounds',
+  'smells',
+  'tastes',
+  'luminance',
+  'energetics',
+  'dimensionals',
+] as const
+const MATRIX = ['S', 'D', 'AI', 'EI', 'T', 'I', 'AOL', 'AOLS'] as const
+const isOneOf = <T extends string>(list: readonly T[], x: string | undefined): x is T =>
+  x !== undefined && (list as readonly string[]).includes(x)
+
+/**
+ * A part of the write-up the score read (`stage1`, `stage2.textures`, `aestheticImpact`,
+ * `stage3`, `stage4.S`…), named as the write-up's own headings name it; an unknown one as it is.
+ */
+export function scoredPartLabel(part: string): string {
+  const [head, tail] = part.split(/[.:/]/)
+  const leaf = tail ?? head
+  if (head === 'stage1') return i18next.t('practice:writeUp.stage1')
+  if (head === 'aestheticImpact') return i18next.t('practice:writeUp.aestheticImpact')
+  if (head === 'stage3') return i18next.t('practice:writeUp.sketchNotes')
+  if (isOneOf(COLUMNS, leaf)) return i18next.t(`practice:writeUp.columns.${leaf}`)
+  if (head === 'stage2') return i18next.t('practice:writeUp.stage2')
+  if (isOneOf(MATRIX, leaf))
+    return i18next.t('practice:reveal.scoredMatrix', {
+      column: i18next.t(`practice:writeUp.matrix.${leaf}`),
+    })
+  return part
+}

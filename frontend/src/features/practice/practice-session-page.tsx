@@ -1,6 +1,7 @@
 import LockIcon from '@mui/icons-material/Lock'
 import {
   Alert,
+  AlertTitle,
   Box,
   Button,
   CircularProgress,
@@ -14,14 +15,14 @@ import {
   Typography,
 } from '@mui/material'
 import { skipToken } from '@reduxjs/toolkit/query'
-import { useCallback, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useParams } from 'react-router-dom'
 import { useAuth } from '../../components/auth/index.ts'
 import { PageContainer } from '../../components/page-container.tsx'
 import { useToast } from '../../components/toast/index.ts'
 import { paths } from '../../config/paths.ts'
-import { errorMessage } from '../../lib/api/index.ts'
+import { errorCode, errorMessage } from '../../lib/api/index.ts'
 import { usePageMeta } from '../../lib/use-page-meta.ts'
 import {
   useGetPracticeSessionQuery,
@@ -29,14 +30,17 @@ import {
   useLockPracticeSessionMutation,
   useSavePracticeWriteUpMutation,
 } from './api.ts'
-import type { PracticeSession, PracticeWriteUp } from './api.ts'
+import type { PracticeReveal, PracticeSession, PracticeWriteUp } from './api.ts'
 import { JudgePanel } from './components/judge-panel.tsx'
+import { ReceiptButton } from './components/receipt-button.tsx'
 import { RevealPanel } from './components/reveal-panel.tsx'
 import { WriteUpEditor } from './components/write-up-editor.tsx'
 import { judgeByText, practiceLanguage } from './preferences.ts'
+import { receiptOf } from './receipt.ts'
 import { useAutosave } from './use-autosave.ts'
-import { formatLst } from './format.ts'
+import { formatDateTime, formatLst } from './format.ts'
 import type { SaveState } from './use-autosave.ts'
+import { commitmentsToCheck, useKeptCommitments, useRevealCheck } from './use-reveal-check.ts'
 
 /** The autosave's states, as keys of the save labels (translated at render). */
 const SAVE_LABELS = {
@@ -118,6 +122,20 @@ function SessionView({
   const [judge, judging] = useJudgePracticeSessionMutation()
   const [writeUp, setWriteUp] = useState<PracticeWriteUp>(session.writeUp)
   const [confirmLock, setConfirmLock] = useState(false)
+  // The judging's own answer is what the page reveals and checks (the session, refetched
+  // after it, says the same unless something is wrong); the ranking sent, until it is back.
+  const [judged, setJudged] = useState<{ reveal: PracticeReveal; ranking: string[] } | null>(null)
+  const reveal = judged?.reveal ?? session.reveal
+  const kept = useKeptCommitments(id)
+  const { commitment, candidateCommitment } = session
+  const against = useMemo(
+    () =>
+      kept === undefined
+        ? undefined
+        : commitmentsToCheck(kept, { commitment, candidateCommitment }),
+    [kept, commitment, candidateCommitment],
+  )
+  const { check, retry } = useRevealCheck(reveal, session.candidates, against)
 
   const save = useCallback(
     (next: PracticeWriteUp, revision: number) =>
@@ -154,7 +172,10 @@ function SessionView({
   }
   const doJudge = async (ranking: string[]) => {
     try {
-      await judge({ id, practiceJudgeRequest: { ranking } }).unwrap()
+      setJudged({
+        reveal: await judge({ id, practiceJudgeRequest: { ranking } }).unwrap(),
+        ranking,
+      })
       refetch()
     } catch (err) {
       toast({
@@ -162,8 +183,33 @@ function SessionView({
         description: errorMessage(err, t('session.tryAgain')),
         variant: 'destructive',
       })
+      // Closed as abandoned meanwhile: the page shows it so.
+      if (errorCode(err) === 'session_abandoned') refetch()
     }
   }
+
+  const abandoned = session.status === 'abandoned'
+  // Made once the kept copy has been looked for, and (after the judging) once the session
+  // itself says judged, so the receipt carries the judging's time.
+  const receipt =
+    against && !(judged && session.status !== 'judged')
+      ? receiptOf({
+          trn: session.trn,
+          sessionId: id,
+          startedAt: session.startedAt,
+          lockedAt: session.lockedAt,
+          judgedAt: session.judgedAt,
+          candidateCount: session.candidateCount,
+          frontloading: session.frontloading,
+          commitments: against,
+          writeUp: open ? writeUp : session.writeUp,
+          writeUpSha256: session.writeUpSha256,
+          candidates: session.candidates,
+          served: check?.status === 'done' ? check.result.served : undefined,
+          ranking: session.ranking ?? judged?.ranking,
+          reveal,
+        })
+      : null
 
   return (
     <PageContainer>
@@ -182,14 +228,35 @@ function SessionView({
           <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
             {t('session.commitment', { commitment: session.commitment })}
           </Typography>
+          {session.candidateCommitment ? (
+            <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+              {t('session.candidateCommitment', { commitment: session.candidateCommitment })}
+            </Typography>
+          ) : null}
+          {kept === undefined ? null : (
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              {kept
+                ? t('session.keptOnDevice', { date: formatDateTime(i18n.language, kept.keptAt) })
+                : t('session.notKeptOnDevice')}
+            </Typography>
+          )}
+          <ReceiptButton receipt={receipt} />
         </Box>
+        {abandoned ? (
+          <Alert severity="warning">
+            <AlertTitle>{t('session.abandonedTitle')}</AlertTitle>
+            {t('session.abandonedText', {
+              date: formatDateTime(i18n.language, session.abandonedAt ?? session.updatedAt),
+            })}
+          </Alert>
+        ) : null}
         <WriteUpEditor
           value={writeUp}
           onChange={change}
           readOnly={!open}
           language={writeUp.language ?? practiceLanguage()}
         />
-        {session.status === 'locked' && session.candidates ? (
+        {session.status === 'locked' && session.candidates && !judged ? (
           <JudgePanel
             candidates={session.candidates}
             byText={judgeByText()}
@@ -197,8 +264,8 @@ function SessionView({
             onJudge={(ranking) => void doJudge(ranking)}
           />
         ) : null}
-        {session.reveal ? (
-          <RevealPanel reveal={session.reveal} commitment={session.commitment} />
+        {reveal ? (
+          <RevealPanel reveal={reveal} check={check} against={against} onRetry={retry} />
         ) : null}
       </Stack>
       {open ? (

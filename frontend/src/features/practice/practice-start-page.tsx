@@ -20,16 +20,18 @@ import {
 import { skipToken } from '@reduxjs/toolkit/query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
 import { Link as RouterLink, useNavigate } from 'react-router-dom'
 import { useAuth } from '../../components/auth/index.ts'
 import { OutlinedTextField } from '../../components/outlined-field.tsx'
 import { PageContainer } from '../../components/page-container.tsx'
 import { paths, practiceSessionPath } from '../../config/paths.ts'
-import { errorMessage } from '../../lib/api/index.ts'
+import { errorCode, errorMessage } from '../../lib/api/index.ts'
 import { onDemand, usePreloadWhenIdle } from '../../lib/on-demand.tsx'
 import { usePageMeta } from '../../lib/use-page-meta.ts'
 import { useCalculateSiderealTimeCustomMutation } from '../../lib/api/generated.ts'
 import { useListPracticeSessionsQuery, useStartPracticeSessionMutation } from './api.ts'
+import type { PracticeSessionSummary } from './api.ts'
 import { judgeByText, savedCity, setJudgeByText, setSavedCity } from './preferences.ts'
 import { formatDateTime, formatLst } from './format.ts'
 
@@ -42,6 +44,28 @@ const TrialRunner = onDemand(
   () => true,
 )
 const onDemandParts = [TrialRunner] as const
+
+/** The open session a start was refused for (409 `session_open`), from the error's details. */
+function openSessionOf(err: unknown): string | null {
+  if (errorCode(err) !== 'session_open') return null
+  const details = (err as { data?: { error?: { details?: { sessionId?: unknown } } } }).data?.error
+    ?.details
+  return typeof details?.sessionId === 'string' ? details.sessionId : null
+}
+
+/** A session's state in the list, in the interface language. */
+function statusLabel(t: TFunction<'practice'>, s: PracticeSessionSummary): string {
+  switch (s.status) {
+    case 'judged':
+      return t('start.statusJudged', { rank: s.rank, candidates: s.candidateCount })
+    case 'locked':
+      return t('start.statusLocked')
+    case 'abandoned':
+      return t('start.statusAbandoned')
+    default:
+      return t('start.statusOpen')
+  }
+}
 
 /** The position for the session's sidereal time, or nothing if the viewer declines. */
 function currentPosition(): Promise<{ latitude: number; longitude: number } | null> {
@@ -68,12 +92,15 @@ export function PracticeStartPage() {
   const [lookUpCity] = useCalculateSiderealTimeCustomMutation()
   const [start, starting] = useStartPracticeSessionMutation()
   const [failure, setFailure] = useState<string | null>(null)
+  const [refusedFor, setRefusedFor] = useState<string | null>(null)
   const [trial, setTrial] = useState(false)
   const sessions = useListPracticeSessionsQuery(signedIn ? undefined : skipToken)
   usePreloadWhenIdle(onDemandParts)
+  const unfinished = sessions.data?.find((s) => s.status === 'open' || s.status === 'locked')
 
   const begin = async () => {
     setFailure(null)
+    setRefusedFor(null)
     let position: { latitude: number; longitude: number } | null = null
     if (city.trim()) {
       // A saved city instead of the browser's position: its coordinates from the astro service.
@@ -92,9 +119,24 @@ export function PracticeStartPage() {
       const started = await start({
         practiceStartRequest: { candidates, ...(position ?? {}) },
       }).unwrap()
+      // The commitments are kept on this device before the session opens: the reveal is
+      // checked against this copy. Its code comes with the click, not with the first screen.
+      const { keepCommitments } = await import('./commitment-store.ts')
+      await keepCommitments({
+        key: started.id,
+        sessionId: started.id,
+        trn: started.trn,
+        commitment: started.commitment,
+        candidateCommitment: started.candidateCommitment,
+        startedAt: started.startedAt,
+        candidateCount: started.candidateCount,
+        frontloading: started.frontloading,
+      })
       navigate(practiceSessionPath(started.id))
     } catch (err) {
-      setFailure(errorMessage(err, t('start.startFailed')))
+      const open = openSessionOf(err)
+      if (open) setRefusedFor(open)
+      else setFailure(errorMessage(err, t('start.startFailed')))
     }
   }
 
@@ -104,6 +146,25 @@ export function PracticeStartPage() {
         {t('start.heading')}
       </Typography>
       <Typography sx={{ mb: 2, maxWidth: '70ch' }}>{t('start.intro')}</Typography>
+      {signedIn && unfinished ? (
+        <Alert
+          severity="info"
+          sx={{ mb: 2, alignItems: 'center' }}
+          action={
+            <Button
+              variant="contained"
+              component={RouterLink}
+              to={practiceSessionPath(unfinished.id)}
+              startIcon={<PlayArrowIcon />}
+              sx={{ minHeight: 44 }}
+            >
+              {t('start.continueSession')}
+            </Button>
+          }
+        >
+          {t('start.openSession', { trn: unfinished.trn, state: statusLabel(t, unfinished) })}
+        </Alert>
+      ) : null}
       {trial && !signedIn ? (
         <TrialRunner onSignIn={openSignIn} />
       ) : (
@@ -156,7 +217,27 @@ export function PracticeStartPage() {
                 sx={{ maxWidth: 420 }}
                 htmlInput={{ maxLength: 200 }}
               />
+              <Typography variant="body2" color="text.secondary" sx={{ maxWidth: '70ch' }}>
+                {t('start.abandonNote')}
+              </Typography>
               {failure ? <Alert severity="warning">{failure}</Alert> : null}
+              {refusedFor ? (
+                <Alert
+                  severity="warning"
+                  action={
+                    <Button
+                      color="inherit"
+                      component={RouterLink}
+                      to={practiceSessionPath(refusedFor)}
+                      sx={{ minHeight: 44 }}
+                    >
+                      {t('start.continueSession')}
+                    </Button>
+                  }
+                >
+                  {t('start.sessionOpen')}
+                </Alert>
+              ) : null}
               <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap' }}>
                 {signedIn ? (
                   <Button
@@ -223,7 +304,7 @@ export function PracticeStartPage() {
                   />
                 ) : null}
                 <ListItemText
-                  primary={`${s.trn} · ${s.status === 'judged' ? t('start.statusJudged', { rank: s.rank, candidates: s.candidateCount }) : s.status === 'locked' ? t('start.statusLocked') : t('start.statusOpen')}`}
+                  primary={`${s.trn} · ${statusLabel(t, s)}`}
                   secondary={`${formatDateTime(i18n.language, s.startedAt)} · ${formatLst(s.lstHours)}${s.title ? ` · ${s.title}` : ''}`}
                 />
               </ListItemButton>

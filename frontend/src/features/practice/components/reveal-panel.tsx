@@ -12,12 +12,11 @@ import {
   Stack,
   Typography,
 } from '@mui/material'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { PracticeReveal } from '../api.ts'
-import { verifyReveal } from '../verify.ts'
-import type { Verification } from '../verify.ts'
-import { fixed } from '../format.ts'
+import type { RevealCheck } from '../use-reveal-check.ts'
+import type { CommitmentsToCheck, RevealCheckName } from '../verify.ts'
+import { fixed, formatDateTime, scoredPartLabel } from '../format.ts'
 
 const percent = (language: string, x: number) =>
   new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(x)
@@ -34,37 +33,183 @@ function ConceptChips({ ids, color }: { ids: string[]; color: 'success' | 'defau
   )
 }
 
-/** The target, its rank and score, and the check of the commitment published at the start. */
-export function RevealPanel({
+const CHECK_LABELS = {
+  image: 'reveal.checks.image',
+  commitment: 'reveal.checks.commitment',
+  candidateCommitment: 'reveal.checks.candidateCommitment',
+  targetAmongCandidates: 'reveal.checks.targetAmongCandidates',
+} as const satisfies Record<RevealCheckName, string>
+
+/** The values the check uses, each on its own line, whole (hashes are long; they wrap). */
+function Fields({ rows }: { rows: [string, string][] }) {
+  return (
+    <Box
+      component="dl"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: 'minmax(10rem, max-content) 1fr' },
+        columnGap: 2,
+        rowGap: 0.5,
+        my: 1,
+        '& dt': { fontWeight: 500 },
+        '& dd': {
+          m: 0,
+          mb: { xs: 1, sm: 0 },
+          fontFamily: 'monospace',
+          fontSize: '0.875rem',
+          wordBreak: 'break-all',
+        },
+      }}
+    >
+      {rows.map(([label, value]) => (
+        <Box key={label} sx={{ display: 'contents' }}>
+          <Typography component="dt" variant="body2">
+            {label}
+          </Typography>
+          <Typography component="dd">{value}</Typography>
+        </Box>
+      ))}
+    </Box>
+  )
+}
+
+function Verification({
   reveal,
-  commitment,
-  authorization,
+  check,
+  against,
+  onRetry,
 }: {
   reveal: PracticeReveal
-  commitment: string
-  authorization?: string | undefined
+  check: RevealCheck | null
+  against: CommitmentsToCheck | undefined
+  onRetry: () => void
 }) {
   const { t, i18n } = useTranslation('practice')
-  const [checking, setChecking] = useState(false)
-  const [result, setResult] = useState<Verification | null>(null)
-  const [failure, setFailure] = useState<string | null>(null)
-  const verify = async () => {
-    setChecking(true)
-    setFailure(null)
-    try {
-      const response = await fetch(reveal.imageUrl, {
-        cache: 'no-store',
-        ...(authorization ? { headers: { authorization } } : {}),
-      })
-      if (!response.ok) throw new Error(t('reveal.imageAnswered', { status: response.status }))
-      setResult(await verifyReveal(reveal, commitment, await response.arrayBuffer()))
-    } catch (err) {
-      setFailure(t('reveal.checkFailed', { reason: (err as Error).message }))
-    } finally {
-      setChecking(false)
-    }
-  }
+  const device = against?.source === 'device'
+  return (
+    <Box component="section" aria-label={t('reveal.verifyRegion')} sx={{ mt: 3 }}>
+      <Typography variant="h6" component="h3">
+        {t('reveal.verifyHeading')}
+      </Typography>
+      <Typography color="text.secondary" variant="body2" sx={{ mb: 1 }}>
+        {t('reveal.verifyExplanation')}
+      </Typography>
+      {against?.source === 'device' && against.keptAt ? (
+        <Typography variant="body2">
+          {t('reveal.sourceDevice', { date: formatDateTime(i18n.language, against.keptAt) })}
+        </Typography>
+      ) : against ? (
+        <Alert severity="warning">{t('reveal.sourceServer')}</Alert>
+      ) : null}
+      <Fields
+        rows={[
+          [t('reveal.fields.targetId'), reveal.targetId],
+          [t('reveal.fields.imageSha256'), reveal.imageSha256],
+          [t('reveal.fields.nonce'), reveal.nonce],
+          ...(against
+            ? ([
+                [
+                  t(device ? 'reveal.fields.commitmentDevice' : 'reveal.fields.commitmentServer'),
+                  against.commitment,
+                ],
+                [
+                  t(
+                    device
+                      ? 'reveal.fields.candidateCommitmentDevice'
+                      : 'reveal.fields.candidateCommitmentServer',
+                  ),
+                  against.candidateCommitment ?? '—',
+                ],
+              ] as [string, string][])
+            : []),
+        ]}
+      />
+      {against && against.candidateCommitment === null ? (
+        <Typography variant="body2" color="text.secondary">
+          {t('reveal.noCandidateCommitment')}
+        </Typography>
+      ) : null}
+      {!check || check.status === 'checking' ? (
+        <Stack direction="row" role="status" sx={{ alignItems: 'center', gap: 1, mt: 1 }}>
+          <CircularProgress size={18} aria-hidden />
+          <Typography>{t('reveal.checking')}</Typography>
+        </Stack>
+      ) : check.status === 'error' ? (
+        <Alert
+          severity="warning"
+          sx={{ mt: 1 }}
+          action={
+            <Button color="inherit" onClick={onRetry} sx={{ minHeight: 44 }}>
+              {t('reveal.verifyAgain')}
+            </Button>
+          }
+        >
+          {t('reveal.checkFailed', {
+            reason: /^\d{3}$/.test(check.reason)
+              ? t('reveal.imageAnswered', { status: check.reason })
+              : check.reason,
+          })}
+        </Alert>
+      ) : (
+        <>
+          <Alert
+            role="status"
+            sx={{ mt: 1 }}
+            severity={check.result.ok ? 'success' : 'error'}
+            icon={check.result.ok ? <CheckCircleIcon /> : <ErrorIcon />}
+          >
+            {t(check.result.ok ? 'reveal.allPassed' : 'reveal.someFailed')}
+          </Alert>
+          <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, mt: 1, mb: 0 }}>
+            {check.result.checks.map((c) => (
+              <Stack
+                component="li"
+                key={c.name}
+                direction="row"
+                sx={{ alignItems: 'flex-start', gap: 1 }}
+              >
+                {c.ok ? (
+                  <CheckCircleIcon color="success" aria-hidden />
+                ) : (
+                  <ErrorIcon color="error" aria-hidden />
+                )}
+                <Typography sx={{ flex: 1, minWidth: 0 }}>
+                  <Box component="strong" sx={{ color: c.ok ? 'success.main' : 'error.main' }}>
+                    {t(c.ok ? 'reveal.passed' : 'reveal.failed')}
+                  </Box>
+                  {' · '}
+                  {t(CHECK_LABELS[c.name])}
+                </Typography>
+              </Stack>
+            ))}
+          </Stack>
+        </>
+      )}
+    </Box>
+  )
+}
+
+/**
+ * The target, the viewer's rank beside the analytic judge's, the score beside its chance
+ * baseline with what was read for it (and the overlays, never scored), and the check of the
+ * commitments made at the start.
+ */
+export function RevealPanel({
+  reveal,
+  check,
+  against,
+  onRetry,
+}: {
+  reveal: PracticeReveal
+  check: RevealCheck | null
+  against: CommitmentsToCheck | undefined
+  onRetry: () => void
+}) {
+  const { t, i18n } = useTranslation('practice')
   const { score } = reveal
+  const list = new Intl.ListFormat(i18n.language, { type: 'unit' })
+  const scored = score.scored ?? []
+  const aols = score.aols ?? []
   return (
     <Card variant="outlined" component="section" aria-label={t('reveal.region')}>
       <CardContent>
@@ -94,7 +239,13 @@ export function RevealPanel({
                 candidates: reveal.candidates,
               })}
             </Typography>
-            <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', my: 1 }}>
+            <Typography color="text.secondary">
+              {t('reveal.analyticRanked', {
+                rank: reveal.analyticRank,
+                candidates: reveal.candidates,
+              })}
+            </Typography>
+            <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center', my: 1 }}>
               <Chip
                 label={t('reveal.accuracy', { value: percent(i18n.language, score.accuracy) })}
               />
@@ -109,6 +260,11 @@ export function RevealPanel({
                   value: fixed(i18n.language, score.figureOfMerit),
                 })}
               />
+              <Typography variant="body2" color="text.secondary">
+                {t('reveal.chanceFigureOfMerit', {
+                  value: fixed(i18n.language, reveal.chanceFigureOfMerit),
+                })}
+              </Typography>
             </Stack>
             <Typography variant="subtitle2" component="p">
               {t('reveal.matched')}
@@ -123,52 +279,30 @@ export function RevealPanel({
                 {t('reveal.notInVocabulary', { words: score.unmatchedWords.join(', ') })}
               </Typography>
             ) : null}
+            {scored.length > 0 ? (
+              <Typography variant="body2" sx={{ mt: 1 }}>
+                {t('reveal.scored', {
+                  parts: list.format(scored.map(scoredPartLabel)),
+                })}
+              </Typography>
+            ) : null}
+            <Typography variant="subtitle2" component="p" sx={{ mt: 1 }}>
+              {t('reveal.aols')}
+            </Typography>
+            {aols.length > 0 ? (
+              <Stack component="ul" sx={{ m: 0, pl: 2.5 }}>
+                {aols.map((aol, i) => (
+                  <Typography component="li" key={i} variant="body2" color="text.secondary">
+                    {aol}
+                  </Typography>
+                ))}
+              </Stack>
+            ) : (
+              <Typography color="text.secondary">{t('reveal.none')}</Typography>
+            )}
           </Grid>
         </Grid>
-        <Box component="section" aria-label={t('reveal.verifyRegion')} sx={{ mt: 3 }}>
-          <Typography variant="h6" component="h3">
-            {t('reveal.verifyHeading')}
-          </Typography>
-          <Typography color="text.secondary" variant="body2" sx={{ mb: 1 }}>
-            {t('reveal.verifyExplanation')}
-          </Typography>
-          <Button
-            variant="outlined"
-            onClick={() => void verify()}
-            disabled={checking}
-            sx={{ minHeight: 44 }}
-            startIcon={checking ? <CircularProgress size={16} aria-hidden /> : null}
-          >
-            {t('reveal.verifyButton')}
-          </Button>
-          {failure ? (
-            <Alert severity="warning" sx={{ mt: 1 }}>
-              {failure}
-            </Alert>
-          ) : null}
-          {result ? (
-            <Alert
-              role="status"
-              sx={{ mt: 1, wordBreak: 'break-all' }}
-              severity={result.imageMatches && result.commitmentMatches ? 'success' : 'error'}
-              icon={
-                result.imageMatches && result.commitmentMatches ? (
-                  <CheckCircleIcon />
-                ) : (
-                  <ErrorIcon />
-                )
-              }
-            >
-              {result.imageMatches && result.commitmentMatches
-                ? t('reveal.verified')
-                : t('reveal.mismatch')}
-              <br />
-              {t('reveal.imageHash', { hash: result.imageSha256 })}
-              <br />
-              {t('reveal.commitment', { commitment: result.commitment })}
-            </Alert>
-          ) : null}
-        </Box>
+        <Verification reveal={reveal} check={check} against={against} onRetry={onRetry} />
       </CardContent>
     </Card>
   )

@@ -1,6 +1,7 @@
-// Target pools for administrators. Counts and lists never tell which session had which target
-// before that session's lock: a target's `sessions` counts only locked sessions, where it shows
-// among the candidates, and deleting a target an open session may hold hides it without saying so.
+// Target pools for administrators. No answer depends on which candidate of a set is a session's
+// target: a set is drawn whole at the start, a target's `sessions` counts the sets it is in, a
+// target in any set cannot be deleted (409, the same for every candidate), retiring one only
+// keeps it out of new sets, and every set stays servable until its session is gone.
 import type { FastifyRequest } from 'fastify'
 import type { components } from '@crv/contracts'
 import { AppError, notFound } from '@crv/kit'
@@ -27,7 +28,7 @@ export interface AdminDeps {
 type TargetWithUse = TargetRow & { sessions: number }
 
 const USE_COUNT = `(SELECT count(*)::int FROM practice.sessions s
-                    WHERE s.locked_at IS NOT NULL AND t.id = ANY(s.candidates)) AS sessions`
+                    WHERE t.id = ANY(s.candidates)) AS sessions`
 
 function targetView(t: TargetWithUse): Schemas['PracticeTarget'] {
   return {
@@ -269,7 +270,7 @@ export function adminHandlers(deps: AdminDeps): Handlers {
         const target = await targetById(client, targetId)
         if (!target || target.deleted_at) throw notFound('Target not found')
         const { rows } = await client.query<{ shown: number; held: number }>(
-          `SELECT count(*) FILTER (WHERE locked_at IS NOT NULL AND $1 = ANY(candidates))::int AS shown,
+          `SELECT count(*) FILTER (WHERE $1 = ANY(candidates))::int AS shown,
                   count(*) FILTER (WHERE target_id = $1)::int AS held
            FROM practice.sessions`,
           [targetId],
@@ -282,8 +283,8 @@ export function adminHandlers(deps: AdminDeps): Handlers {
             'Sessions have used this target, so it stays for their history. Retire it instead.',
           )
         }
-        // An open session may hold it as its sealed target: hidden now, removed once free. The
-        // answer is the same either way, so a delete cannot tell which target a session has.
+        // Only a session started before sets were committed (closed, never shown a set) can hold
+        // it without showing it: hidden now, picture gone too, the same answer as a free one.
         if (use.held > 0) {
           await client.query('UPDATE practice.targets SET deleted_at = now() WHERE id = $1', [
             targetId,

@@ -6,7 +6,9 @@ import type { TokenVerifier } from '@crv/kit'
 import { databasePlugin } from '@crv/kit/db'
 import { createStorage } from '@crv/kit/storage'
 import { adminHandlers } from './admin.ts'
+import type { CandidateDraw } from './candidate-sets.ts'
 import type { PracticeConfig } from './config.ts'
+import { closeAbandoned } from './repository.ts'
 import { practiceHandlers } from './routes.ts'
 import { trialKey } from './sealing.ts'
 import { seedStarterPool } from './seed.ts'
@@ -16,7 +18,37 @@ import { loadVocabulary } from './vocabulary.ts'
 export interface PracticeAppOptions {
   config: PracticeConfig
   verifyToken?: TokenVerifier
+  /** Tests only: plant another candidate draw (the fair one is the default). */
+  draw?: CandidateDraw
 }
+
+/** How often every viewer's sessions past the limit are closed as abandoned. */
+const SWEEP_EVERY_MS = 10 * 60_000
+
+/**
+ * Closes abandoned sessions of everyone now and then (each viewer's own are closed on their
+ * next call anyway), so that no session stays open for ever.
+ */
+const abandonedSessionsSweeper = fp(
+  async (app: FastifyInstance, { hours }: { hours: number }) => {
+    let timer: NodeJS.Timeout | undefined
+    const sweep = () => {
+      closeAbandoned(app.pg, hours, null).then(
+        (closed) => {
+          if (closed > 0) app.log.info({ closed }, 'practice sessions closed as abandoned')
+        },
+        (err: Error) => app.log.warn({ err: err.message }, 'abandoned sessions not swept'),
+      )
+    }
+    app.addHook('onReady', async () => {
+      sweep()
+      timer = setInterval(sweep, SWEEP_EVERY_MS)
+      timer.unref()
+    })
+    app.addHook('onClose', async () => clearInterval(timer))
+  },
+  { name: 'practice-abandoned-sweeper' },
+)
 
 /** Local sidereal time in hours from the astro service, or null when it cannot answer. */
 export function siderealFrom(astroUrl: string) {
@@ -36,7 +68,10 @@ export function siderealFrom(astroUrl: string) {
 }
 
 /** The practice service as a plugin: never listens (server.ts does), so tests use `inject`. */
-async function practiceApp(app: FastifyInstance, { config, verifyToken }: PracticeAppOptions) {
+async function practiceApp(
+  app: FastifyInstance,
+  { config, verifyToken, draw }: PracticeAppOptions,
+) {
   await app.register(basePlugin, { config, ...(verifyToken ? { verifyToken } : {}) })
   await app.register(databasePlugin, {
     url: config.DATABASE_URL,
@@ -53,7 +88,9 @@ async function practiceApp(app: FastifyInstance, { config, verifyToken }: Practi
     trialKey(config.PRACTICE_TRIAL_KEY, config.DATA_DIR),
     vocabulary,
     config.PRACTICE_TRIALS_PER_IP_PER_HOUR,
+    draw,
   )
+  await app.register(abandonedSessionsSweeper, { hours: config.PRACTICE_ABANDON_AFTER_HOURS })
   await app.register(contractRoutesPlugin, {
     tag: 'practice',
     handlers: {
@@ -63,6 +100,8 @@ async function practiceApp(app: FastifyInstance, { config, verifyToken }: Practi
         vocabulary,
         trials,
         siderealHours: siderealFrom(config.ASTRO_URL),
+        abandonAfterHours: config.PRACTICE_ABANDON_AFTER_HOURS,
+        draw,
       }),
       ...adminHandlers({
         db: app.pg,

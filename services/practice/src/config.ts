@@ -33,6 +33,15 @@ export const configShape = {
   PRACTICE_TRIAL_KEY: z.string().min(40).max(100).optional(),
   /** Visitors' trial sessions started per client IP per hour. */
   PRACTICE_TRIALS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  /**
+   * Hours after its start that a session still open, or locked and unjudged, is closed as
+   * abandoned (it then counts at the chance rank and the viewer may start another).
+   */
+  PRACTICE_ABANDON_AFTER_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 365)
+    .default(24),
   /** Image uploads: bytes and pixels, as the media service's. */
   PRACTICE_IMAGE_MAX_BYTES: z.coerce
     .number()

@@ -44,6 +44,25 @@ export interface SessionRow {
   ranking: string[] | null
   rank: number | null
   score: Record<string, unknown> | null
+  /** Null only for sessions started before sets were committed at the start. */
+  candidate_commitment: string | null
+  abandoned_at: Date | null
+  lock_lst_hours: number | null
+  analytic_rank: number | null
+  chance_figure_of_merit: number | null
+  series_id: string | null
+}
+
+export interface SeriesRow {
+  id: string
+  user_id: string
+  declared_at: Date
+  sessions: number
+  candidate_count: number
+  judging: 'self' | 'analytic'
+  /** Sessions started in the series, and of those the ones judged or abandoned. */
+  started: number
+  closed: number
 }
 
 export type Queryable = Pool | PoolClient
@@ -60,13 +79,127 @@ export async function poolExists(db: Queryable, id: string): Promise<boolean> {
   return (rowCount ?? 0) > 0
 }
 
-/** Active targets of a pool (not retired, not deleted). */
-export async function activeTargetIds(db: Queryable, poolId: string): Promise<string[]> {
-  const { rows } = await db.query<{ id: string }>(
-    'SELECT id FROM practice.targets WHERE pool_id = $1 AND retired_at IS NULL AND deleted_at IS NULL',
-    [poolId],
+/** Active targets of a pool (not retired, not deleted), and whether the viewer ever had each. */
+export async function drawableTargets(
+  db: Queryable,
+  poolId: string,
+  userId: string | null,
+): Promise<{ id: string; frontloading: string | null; had: boolean; image_sha256: string }[]> {
+  const { rows } = await db.query<{
+    id: string
+    frontloading: string | null
+    had: boolean
+    image_sha256: string
+  }>(
+    `SELECT t.id, t.frontloading, t.image_sha256,
+            EXISTS (SELECT 1 FROM practice.sessions s WHERE s.user_id = $2 AND s.target_id = t.id) AS had
+     FROM practice.targets t
+     WHERE t.pool_id = $1 AND t.retired_at IS NULL AND t.deleted_at IS NULL`,
+    [poolId, userId],
   )
-  return rows.map((r) => r.id)
+  return rows
+}
+
+const OVERDUE = `judged_at IS NULL AND abandoned_at IS NULL
+  AND started_at < now() - make_interval(secs => $2::double precision * 3600)`
+
+/**
+ * Closes the viewer's sessions past the limit as abandoned, then answers the one still open or
+ * locked and unjudged, if any (one round trip: a start asks this first).
+ */
+export async function closeOverdueAndFindOpen(
+  db: Queryable,
+  userId: string,
+  hours: number,
+): Promise<{ id: string } | null> {
+  const { rows } = await db.query<{ id: string }>(
+    `WITH closed AS (
+       UPDATE practice.sessions SET abandoned_at = now() WHERE user_id = $1 AND ${OVERDUE}
+       RETURNING id)
+     SELECT id FROM practice.sessions
+     WHERE user_id = $1 AND judged_at IS NULL AND abandoned_at IS NULL
+       AND id NOT IN (SELECT id FROM closed)`,
+    [userId, hours],
+  )
+  return rows[0] ?? null
+}
+
+/** Closes one session as abandoned if it is past the limit; true if it is (now) abandoned. */
+export async function closeIfOverdue(db: Queryable, row: SessionRow, hours: number) {
+  if (row.abandoned_at) return true
+  if (row.judged_at) return false
+  const { rowCount } = await db.query(
+    `UPDATE practice.sessions SET abandoned_at = now() WHERE id = $1 AND ${OVERDUE}`,
+    [row.id, hours],
+  )
+  return (rowCount ?? 0) > 0
+}
+
+/** The viewer's session that is open or locked and unjudged, if any. */
+export async function openSessionOf(db: Queryable, userId: string): Promise<SessionRow | null> {
+  const { rows } = await db.query<SessionRow>(
+    `SELECT * FROM practice.sessions
+     WHERE user_id = $1 AND judged_at IS NULL AND abandoned_at IS NULL`,
+    [userId],
+  )
+  return rows[0] ?? null
+}
+
+/**
+ * Closes as abandoned the sessions started more than `hours` ago and still open or unjudged:
+ * of one viewer, or of everyone. Returns how many were closed.
+ */
+export async function closeAbandoned(
+  db: Queryable,
+  hours: number,
+  userId: string | null,
+): Promise<number> {
+  const { rowCount } = await db.query(
+    `UPDATE practice.sessions SET abandoned_at = now()
+     WHERE ${OVERDUE} AND ($1::text IS NULL OR user_id = $1)`,
+    [userId, hours],
+  )
+  return rowCount ?? 0
+}
+
+const SERIES_WITH_COUNTS = `SELECT r.*,
+    (SELECT count(*)::int FROM practice.sessions s WHERE s.series_id = r.id) AS started,
+    (SELECT count(*)::int FROM practice.sessions s
+     WHERE s.series_id = r.id AND (s.judged_at IS NOT NULL OR s.abandoned_at IS NOT NULL)) AS closed
+  FROM practice.series r`
+
+export async function seriesOf(db: Queryable, userId: string): Promise<SeriesRow[]> {
+  const { rows } = await db.query<SeriesRow>(
+    `${SERIES_WITH_COUNTS} WHERE r.user_id = $1 ORDER BY r.declared_at DESC, r.id LIMIT 1000`,
+    [userId],
+  )
+  return rows
+}
+
+/** The viewer's series that still takes sessions (fewer started than declared), if any. */
+export async function seriesTakingSessions(
+  db: Queryable,
+  userId: string,
+): Promise<SeriesRow | null> {
+  const { rows } = await db.query<SeriesRow>(
+    `SELECT * FROM (${SERIES_WITH_COUNTS} WHERE r.user_id = $1) x
+     WHERE x.started < x.sessions ORDER BY x.declared_at LIMIT 1`,
+    [userId],
+  )
+  return rows[0] ?? null
+}
+
+export async function insertSeries(
+  db: Queryable,
+  userId: string,
+  declared: { sessions: number; candidates: number; judging: 'self' | 'analytic' },
+): Promise<SeriesRow> {
+  const { rows } = await db.query<SeriesRow>(
+    `INSERT INTO practice.series (user_id, sessions, candidate_count, judging)
+     VALUES ($1, $2, $3, $4) RETURNING *, 0 AS started, 0 AS closed`,
+    [userId, declared.sessions, declared.candidates, declared.judging],
+  )
+  return rows[0] as SeriesRow
 }
 
 export async function targetById(db: Queryable, id: string): Promise<TargetRow | null> {
@@ -104,6 +237,7 @@ export async function sessionOf(
   return rows[0] ?? null
 }
 
+/** The newest 1,000 sessions of the user (the history lists). */
 export async function sessionsOf(db: Queryable, userId: string): Promise<SessionRow[]> {
   const { rows } = await db.query<SessionRow>(
     'SELECT * FROM practice.sessions WHERE user_id = $1 ORDER BY started_at DESC, id LIMIT 1000',
@@ -150,4 +284,34 @@ export async function withTransaction<T>(
   } finally {
     client.release()
   }
+}
+
+export interface ClosedSessionRow {
+  candidate_count: number
+  abandoned: boolean
+  rank: number | null
+  analytic_rank: number | null
+  lock_lst_hours: number | null
+  figure_of_merit: number | null
+  chance_figure_of_merit: number | null
+  by_category: Record<string, { described: number; matched: number }> | null
+}
+
+/** Every judged or abandoned session of the user, or of one series (the statistics: no cap). */
+export async function closedSessionsOf(
+  db: Queryable,
+  filter: { userId: string } | { seriesId: string },
+): Promise<ClosedSessionRow[]> {
+  const bySeries = 'seriesId' in filter
+  const { rows } = await db.query<ClosedSessionRow>(
+    `SELECT candidate_count, judged_at IS NULL AS abandoned, rank, analytic_rank, lock_lst_hours,
+            (score->>'figureOfMerit')::double precision AS figure_of_merit,
+            chance_figure_of_merit, score->'byCategory' AS by_category
+     FROM practice.sessions
+     WHERE ${bySeries ? 'series_id = $1' : 'user_id = $1'}
+       AND (judged_at IS NOT NULL OR abandoned_at IS NOT NULL)
+     ORDER BY started_at, id`,
+    [bySeries ? filter.seriesId : filter.userId],
+  )
+  return rows
 }

@@ -4,19 +4,26 @@ import { AppError, notFound, toCsv } from '@crv/kit'
 import type { Handlers } from '@crv/kit'
 import type { Pool } from '@crv/kit/db'
 import type { ObjectStorage } from '@crv/kit/storage'
+import type { CandidateDraw } from './candidate-sets.ts'
 import {
   allSessionsOf,
+  closeAbandoned,
+  closedSessionsOf,
   countSessionsOf,
   deleteSessionsOf,
+  insertSeries,
+  openSessionOf,
+  seriesOf,
   sessionsOf,
   targetByImageKey,
   targetsByIds,
 } from './repository.ts'
-import type { SessionRow, TargetRow } from './repository.ts'
+import type { ClosedSessionRow, SeriesRow, SessionRow, TargetRow } from './repository.ts'
 import type { Score, WriteUp } from './scoring.ts'
 import { SENSORY_COLUMNS } from './scoring.ts'
 import { imageObjectKey } from './seed.ts'
 import {
+  candidatesIn,
   imageUrlOf,
   judgeSession,
   lockSession,
@@ -25,8 +32,8 @@ import {
   saveWriteUp,
   startSession,
 } from './sessions.ts'
-import { inLstWindow, LST_WINDOW, rankStatistics } from './stats.ts'
-import type { JudgedSession } from './stats.ts'
+import { practiceStatistics, rankStatistics } from './stats.ts'
+import type { StatsSession } from './stats.ts'
 import type { TrialService } from './trial.ts'
 import { LANGUAGES } from './vocabulary.ts'
 import type { Language, Vocabulary } from './vocabulary.ts'
@@ -40,6 +47,10 @@ export interface PracticeDeps {
   trials: TrialService
   /** Local sidereal time in hours at a position, or null when it cannot be had. */
   siderealHours: (latitude: number, longitude: number) => Promise<number | null>
+  /** Hours after which an open or unjudged session is closed as abandoned. */
+  abandonAfterHours: number
+  /** The candidate draw (the fair one unless a test plants another). */
+  draw?: CandidateDraw | undefined
 }
 
 const userOf = (request: FastifyRequest) => {
@@ -47,6 +58,9 @@ const userOf = (request: FastifyRequest) => {
   if (!user) throw new AppError('unauthorized', 401, 'Sign-in required')
   return user
 }
+
+const statusOf = (row: SessionRow): Schemas['PracticeSessionStatus'] =>
+  row.judged_at ? 'judged' : row.abandoned_at ? 'abandoned' : row.locked_at ? 'locked' : 'open'
 
 /** A session as its owner sees it: before the lock nothing of the target, not even a candidate. */
 async function sessionView(
@@ -58,30 +72,31 @@ async function sessionView(
     id: row.id,
     trn: row.trn,
     commitment: row.commitment,
+    candidateCommitment: row.candidate_commitment,
     startedAt: row.started_at.toISOString(),
     lstHours: row.lst_hours,
+    lockLstHours: row.lock_lst_hours,
     latitude: row.latitude,
     longitude: row.longitude,
     candidateCount: row.candidate_count as 5 | 10,
     frontloading: row.frontloading,
-    status: row.judged_at ? 'judged' : row.locked_at ? 'locked' : 'open',
+    status: statusOf(row),
     writeUp: row.write_up as WriteUp,
     revision: row.revision,
     updatedAt: row.updated_at.toISOString(),
+    seriesId: row.series_id,
   }
+  if (row.abandoned_at) view.abandonedAt = row.abandoned_at.toISOString()
   if (!row.locked_at || !row.candidates) return view
   view.lockedAt = row.locked_at.toISOString()
   if (row.write_up_sha256) view.writeUpSha256 = row.write_up_sha256
   const known = targets ?? (await targetsByIds(deps.db, row.candidates))
-  view.candidates = row.candidates.flatMap((id) => {
-    const t = known.get(id)
-    return t ? [{ id: t.id, imageUrl: imageUrlOf(t.image_key), tags: t.tags }] : []
-  })
+  view.candidates = candidatesIn(row, known)
   if (!row.judged_at || !row.ranking || !row.score) return view
   view.judgedAt = row.judged_at.toISOString()
   view.ranking = row.ranking
   const target = known.get(row.target_id)
-  if (target) view.reveal = revealOf(row, target, row.score as Score)
+  if (target) view.reveal = revealOf(row, target, known, row.score as Score)
   return view
 }
 
@@ -94,82 +109,82 @@ function summaryOf(
     trn: row.trn,
     startedAt: row.started_at.toISOString(),
     lstHours: row.lst_hours,
-    status: row.judged_at ? 'judged' : row.locked_at ? 'locked' : 'open',
+    lockLstHours: row.lock_lst_hours,
+    status: statusOf(row),
     candidateCount: row.candidate_count as 5 | 10,
   }
+  if (row.abandoned_at) summary.abandonedAt = row.abandoned_at.toISOString()
   if (row.judged_at && row.rank && target) {
     summary.judgedAt = row.judged_at.toISOString()
     summary.rank = row.rank
     summary.figureOfMerit = (row.score as Score | null)?.figureOfMerit ?? 0
+    if (row.chance_figure_of_merit !== null) {
+      summary.chanceFigureOfMerit = row.chance_figure_of_merit
+    }
+    if (row.analytic_rank !== null) summary.analyticRank = row.analytic_rank
     summary.title = target.title
     summary.imageUrl = imageUrlOf(target.image_key)
   }
   return summary
 }
 
-/** Targets of judged sessions only: an open or locked session's target stays sealed. */
+/** Targets of the sessions' sets: a target is named only in a judged session's summary. */
 async function judgedTargets(db: Pool, rows: SessionRow[]): Promise<Map<string, TargetRow>> {
   const ids = new Set<string>()
   for (const row of rows) {
     if (row.judged_at) ids.add(row.target_id)
-    for (const c of row.candidates ?? []) ids.add(c)
+    if (row.locked_at) for (const c of row.candidates ?? []) ids.add(c)
   }
   return targetsByIds(db, [...ids])
 }
 
-export function practiceStats(
+const asStatsSession = (r: ClosedSessionRow): StatsSession => ({
+  candidates: r.candidate_count as 5 | 10,
+  status: r.abandoned ? 'abandoned' : 'judged',
+  rank: r.abandoned ? null : r.rank,
+  analyticRank: r.abandoned ? null : r.analytic_rank,
+  lockLstHours: r.lock_lst_hours,
+  figureOfMerit: r.figure_of_merit,
+  chanceFigureOfMerit: r.chance_figure_of_merit,
+  byCategory: r.by_category,
+})
+
+/** The statistics over every closed session, with the newest 1,000 sessions as the history. */
+export async function practiceStats(
+  db: Pool,
+  userId: string,
   rows: SessionRow[],
   targets: Map<string, TargetRow>,
-  total: number,
-): Schemas['PracticeStats'] {
-  const judged = rows.filter((r) => r.judged_at && r.rank)
-  const asJudged = (r: SessionRow): JudgedSession => ({
-    candidates: r.candidate_count,
-    rank: r.rank ?? 0,
-    lstHours: r.lst_hours,
-  })
-  const all = rankStatistics(judged.map(asJudged))
-  const window = (list: SessionRow[]) => {
-    const s = rankStatistics(list.map(asJudged))
-    return { sessions: s.sessions, meanRank: s.meanRank, hits: s.hits, z: s.z }
-  }
-  const withLst = judged.filter((r) => r.lst_hours !== null)
-  const byCategory = Object.keys(SENSORY_COLUMNS).map((category) => {
-    let sessions = 0
-    let matched = 0
-    for (const r of judged) {
-      const c = (r.score as Score | null)?.byCategory?.[category]
-      if (!c || c.described === 0) continue
-      sessions += 1
-      if (c.matched > 0) matched += 1
-    }
-    return { category, sessions, matched }
-  })
-  const foms = judged.map((r) => (r.score as Score | null)?.figureOfMerit ?? 0)
+): Promise<Schemas['PracticeStats']> {
+  const [closed, total] = await Promise.all([
+    closedSessionsOf(db, { userId }),
+    countSessionsOf(db, userId),
+  ])
   return {
     sessions: total,
-    judged: judged.length,
-    sumOfRanks: all.sumOfRanks,
-    expectedSumOfRanks: all.expectedSumOfRanks,
-    z: all.z,
-    effectSize: all.effectSize,
-    hits: all.hits,
-    expectedHits: all.expectedHits,
-    hitsP: all.hitsP,
-    meanFigureOfMerit:
-      foms.length > 0
-        ? Math.round((foms.reduce((a, b) => a + b, 0) / foms.length) * 10_000) / 10_000
-        : null,
-    significanceShown: judged.length >= 10,
-    byCategory,
-    sidereal: {
-      windowCentreHours: LST_WINDOW.centreHours,
-      windowHalfWidthHours: LST_WINDOW.halfWidthHours,
-      inside: window(withLst.filter((r) => inLstWindow(r.lst_hours ?? 0))),
-      outside: window(withLst.filter((r) => !inLstWindow(r.lst_hours ?? 0))),
-      unknown: judged.length - withLst.length,
-    },
+    ...practiceStatistics(closed.map(asStatsSession), Object.keys(SENSORY_COLUMNS)),
     history: rows.map((r) => summaryOf(r, r.judged_at ? targets.get(r.target_id) : undefined)),
+  }
+}
+
+async function seriesView(db: Pool, series: SeriesRow): Promise<Schemas['PracticeSeries']> {
+  const complete = series.closed >= series.sessions
+  return {
+    id: series.id,
+    declaredAt: series.declared_at.toISOString(),
+    sessions: series.sessions,
+    candidates: series.candidate_count as 5 | 10,
+    judging: series.judging,
+    started: series.started,
+    closed: series.closed,
+    complete,
+    // Shown only once complete: a p watched while the series runs is not the p of the series.
+    result: complete
+      ? rankStatistics(
+          (await closedSessionsOf(db, { seriesId: series.id })).map(asStatsSession),
+          series.judging,
+        )
+      : null,
   }
 }
 
@@ -177,17 +192,22 @@ const EXPORT_HEADER = [
   'trn',
   'started_at_utc',
   'lst_hours',
+  'locked_at_utc',
+  'lock_lst_hours',
   'status',
   'candidates',
   'rank',
+  'analytic_rank',
   'accuracy',
   'reliability',
   'figure_of_merit',
+  'chance_figure_of_merit',
   'target',
   'described',
   'matched',
   'summary',
   'commitment',
+  'candidate_commitment',
   'nonce',
   'write_up_sha256',
 ]
@@ -198,17 +218,22 @@ function exportRow(view: Schemas['PracticeSession']): string[] {
     view.trn,
     view.startedAt,
     view.lstHours === null ? '' : view.lstHours.toFixed(4),
+    view.lockedAt ?? '',
+    view.lockLstHours === null ? '' : view.lockLstHours.toFixed(4),
     view.status,
     String(view.candidateCount),
     reveal ? String(reveal.rank) : '',
+    reveal ? String(reveal.analyticRank) : '',
     reveal ? String(reveal.score.accuracy) : '',
     reveal ? String(reveal.score.reliability) : '',
     reveal ? String(reveal.score.figureOfMerit) : '',
+    reveal ? String(reveal.chanceFigureOfMerit) : '',
     reveal?.title ?? '',
     reveal ? reveal.score.described.join(' ') : '',
     reveal ? reveal.score.matched.join(' ') : '',
     view.writeUp.summary ?? '',
     view.commitment,
+    view.candidateCommitment ?? '',
     reveal?.nonce ?? '',
     view.writeUpSha256 ?? '',
   ]
@@ -230,12 +255,15 @@ export function practiceHandlers(deps: PracticeDeps): Handlers {
         candidates: body.candidates,
         lstHours,
         ...(hasPosition ? { latitude: body.latitude, longitude: body.longitude } : {}),
+        abandonAfterHours: deps.abandonAfterHours,
+        draw: deps.draw,
       })
       request.log.info({ session: row.id }, 'practice session started')
       return reply.code(201).send({
         id: row.id,
         trn: row.trn,
         commitment: row.commitment,
+        candidateCommitment: row.candidate_commitment ?? '',
         startedAt: row.started_at.toISOString(),
         lstHours: row.lst_hours,
         candidateCount: row.candidate_count as 5 | 10,
@@ -270,26 +298,41 @@ export function practiceHandlers(deps: PracticeDeps): Handlers {
     },
 
     listPracticeSessions: async (request) => {
-      const rows = await sessionsOf(db, userOf(request).id)
+      const userId = userOf(request).id
+      await closeAbandoned(db, deps.abandonAfterHours, userId)
+      const rows = await sessionsOf(db, userId)
       const targets = await judgedTargets(db, rows)
       return rows.map((r) => summaryOf(r, r.judged_at ? targets.get(r.target_id) : undefined))
     },
 
     getPracticeSession: async (request) => {
       const { id } = request.params as { id: string }
-      return sessionView(deps, await ownSession(db, id, userOf(request).id))
+      const userId = userOf(request).id
+      await closeAbandoned(db, deps.abandonAfterHours, userId)
+      return sessionView(deps, await ownSession(db, id, userId))
     },
 
     savePracticeWriteUp: async (request) => {
       const { id } = request.params as { id: string }
       const body = request.body as Schemas['PracticeWriteUpSave']
-      const saved = await saveWriteUp(db, id, userOf(request).id, body.writeUp, body.revision)
+      const saved = await saveWriteUp(
+        db,
+        id,
+        userOf(request).id,
+        body.writeUp,
+        body.revision,
+        deps.abandonAfterHours,
+      )
       return { revision: saved.revision, savedAt: saved.savedAt.toISOString() }
     },
 
     lockPracticeSession: async (request) => {
       const { id } = request.params as { id: string }
-      const { row, candidates } = await lockSession(db, id, userOf(request).id)
+      const { row, candidates } = await lockSession(db, id, userOf(request).id, {
+        vocabulary,
+        abandonAfterHours: deps.abandonAfterHours,
+        siderealHours: deps.siderealHours,
+      })
       return {
         writeUpSha256: row.write_up_sha256 ?? '',
         lockedAt: (row.locked_at ?? new Date()).toISOString(),
@@ -300,18 +343,57 @@ export function practiceHandlers(deps: PracticeDeps): Handlers {
     judgePracticeSession: async (request) => {
       const { id } = request.params as { id: string }
       const { ranking } = request.body as Schemas['PracticeJudgeRequest']
-      return judgeSession(db, id, userOf(request).id, ranking, vocabulary)
+      return judgeSession(db, id, userOf(request).id, ranking, {
+        vocabulary,
+        abandonAfterHours: deps.abandonAfterHours,
+      })
     },
 
     getPracticeStats: async (request) => {
       const userId = userOf(request).id
-      const [rows, total] = await Promise.all([sessionsOf(db, userId), countSessionsOf(db, userId)])
-      return practiceStats(rows, await judgedTargets(db, rows), total)
+      await closeAbandoned(db, deps.abandonAfterHours, userId)
+      const rows = await sessionsOf(db, userId)
+      return practiceStats(db, userId, rows, await judgedTargets(db, rows))
+    },
+
+    listPracticeSeries: async (request) => {
+      const userId = userOf(request).id
+      await closeAbandoned(db, deps.abandonAfterHours, userId)
+      const series = await seriesOf(db, userId)
+      return Promise.all(series.map((s) => seriesView(db, s)))
+    },
+
+    declarePracticeSeries: async (request, reply) => {
+      const userId = userOf(request).id
+      const body = request.body as Schemas['PracticeSeriesDeclare']
+      await closeAbandoned(db, deps.abandonAfterHours, userId)
+      const running = (await seriesOf(db, userId)).find((s) => s.closed < s.sessions)
+      if (running) {
+        throw new AppError(
+          'series_running',
+          409,
+          'Your declared series is not complete yet: finish it before declaring another.',
+          { seriesId: running.id },
+        )
+      }
+      const open = await openSessionOf(db, userId)
+      if (open) {
+        throw new AppError(
+          'session_open',
+          409,
+          'A series is declared before its first session: finish the open session first.',
+          { sessionId: open.id },
+        )
+      }
+      const series = await insertSeries(db, userId, body)
+      request.log.info({ series: series.id }, 'practice series declared')
+      return reply.code(201).send(await seriesView(db, series))
     },
 
     exportPracticeSessions: async (request, reply: FastifyReply) => {
       const { format = 'json' } = request.query as { format?: 'json' | 'csv' }
-      const rows = await sessionsOf(db, userOf(request).id)
+      const userId = userOf(request).id
+      const rows = await sessionsOf(db, userId)
       const targets = await judgedTargets(db, rows)
       const views = await Promise.all(rows.map((r) => sessionView(deps, r, targets)))
       const day = new Date().toISOString().slice(0, 10)
@@ -322,12 +404,11 @@ export function practiceHandlers(deps: PracticeDeps): Handlers {
           .type('text/csv; charset=utf-8')
           .send(toCsv(EXPORT_HEADER, views.map(exportRow)))
       }
-      const total = await countSessionsOf(db, userOf(request).id)
       return reply
         .header('content-disposition', `attachment; filename="crv-practice-${day}.json"`)
         .send({
           exportedAt: new Date().toISOString(),
-          statistics: practiceStats(rows, targets, total),
+          statistics: await practiceStats(db, userId, rows, targets),
           sessions: views,
         } satisfies Schemas['PracticeExport'])
     },
@@ -335,7 +416,11 @@ export function practiceHandlers(deps: PracticeDeps): Handlers {
     getPracticeImage: async (request, reply) => {
       const { key } = request.params as { key: string }
       const target = await targetByImageKey(db, key)
-      const found = target ? await deps.storage.get(imageObjectKey(target.image_key)) : null
+      // A deleted target's picture is gone for everyone, whether or not a session held it.
+      const found =
+        target && !target.deleted_at
+          ? await deps.storage.get(imageObjectKey(target.image_key))
+          : null
       if (!found) throw notFound('Image not found')
       return reply
         .type('image/jpeg')

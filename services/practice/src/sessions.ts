@@ -1,23 +1,30 @@
-// A practice session's life: start (a sealed target and its commitment), the write-up saved as
-// the viewer writes, the lock (write-up hashed, then candidates drawn), the judging (rank, reveal,
-// score). Only the session's owner reaches it; nothing here names the target before the lock.
-import { randomInt } from 'node:crypto'
+// A practice session's life: start (the candidate set drawn, the target picked inside it, both
+// committed), the write-up saved as the viewer writes, the lock (write-up hashed, the committed
+// set shown, the analytic judge's rank stored), the judging (rank, reveal, score). Only the
+// session's owner reaches it; nothing here names the target or a candidate before the lock.
 import type { components } from '@crv/contracts'
 import { AppError, notFound } from '@crv/kit'
 import type { Pool } from '@crv/kit/db'
+import type { PoolClient } from 'pg'
+import { isPostgresError } from '@crv/kit/db'
+import { analyticJudgement, candidateCommitmentOf, drawCandidateSet } from './candidate-sets.ts'
+import type { CandidateDraw } from './candidate-sets.ts'
 import {
-  activeTargetIds,
+  closeIfOverdue,
+  closeOverdueAndFindOpen,
+  drawableTargets,
+  openSessionOf,
   poolBySlug,
   poolExists,
+  seriesTakingSessions,
   sessionOf,
-  targetById,
   targetsByIds,
   withTransaction,
 } from './repository.ts'
 import type { SessionRow, TargetRow } from './repository.ts'
-import { scoreWriteUp } from './scoring.ts'
-import type { WriteUp } from './scoring.ts'
-import { canonicalJson, commitmentOf, newNonce, newTrn, sha256Hex, shuffled } from './sealing.ts'
+import { describedConcepts, scoreWriteUp } from './scoring.ts'
+import type { Score, WriteUp } from './scoring.ts'
+import { canonicalJson, commitmentOf, newNonce, newTrn, sha256Hex } from './sealing.ts'
 import { STARTER_POOL_SLUG } from './seed.ts'
 import type { Vocabulary } from './vocabulary.ts'
 
@@ -31,18 +38,33 @@ export const imageUrlOf = (imageKey: string) => `/api/practice/images/${imageKey
 const sessionLocked = () =>
   new AppError('session_locked', 409, 'This session is locked: its write-up can no longer change.')
 
+const sessionAbandoned = () =>
+  new AppError(
+    'session_abandoned',
+    409,
+    'This session was left open too long and is closed as abandoned; it counts at the chance rank.',
+  )
+
 export function candidateOf(target: TargetRow): Schemas['PracticeCandidate'] {
-  return { id: target.id, imageUrl: imageUrlOf(target.image_key), tags: target.tags }
+  return {
+    id: target.id,
+    imageUrl: imageUrlOf(target.image_key),
+    imageSha256: target.image_sha256,
+    tags: target.tags,
+  }
 }
 
 export interface StartOptions {
   userId: string
   poolId?: string | undefined
   candidates?: 5 | 10 | undefined
-  /** May still be on its way from the astro service while the target is drawn. */
+  /** May still be on its way from the astro service while the set is drawn. */
   lstHours: number | null | Promise<number | null>
   latitude?: number | undefined
   longitude?: number | undefined
+  /** Hours after which an open or unjudged session is closed as abandoned. */
+  abandonAfterHours: number
+  draw?: CandidateDraw | undefined
 }
 
 export async function resolvePool(db: Pool, poolId: string | undefined): Promise<string> {
@@ -55,73 +77,124 @@ export async function resolvePool(db: Pool, poolId: string | undefined): Promise
   return starter.id
 }
 
-/** A random target the user never had, its reference number and the published commitment. */
-export async function startSession(db: Pool, options: StartOptions) {
-  const poolId = await resolvePool(db, options.poolId)
-  const candidateCount = options.candidates ?? 5
-  // Two starts at once may draw the same target; the unique index keeps one, the other redraws.
-  for (let attempt = 0; attempt < 5; attempt++) {
-    // One round trip: the pool's active targets, and which of them the user already had.
-    const { rows: pool } = await db.query<{
-      id: string
-      image_sha256: string
-      frontloading: string | null
-      had: boolean
-    }>(
-      `SELECT t.id, t.image_sha256, t.frontloading,
-              EXISTS (SELECT 1 FROM practice.sessions s WHERE s.user_id = $2 AND s.target_id = t.id) AS had
-       FROM practice.targets t
-       WHERE t.pool_id = $1 AND t.retired_at IS NULL AND t.deleted_at IS NULL`,
-      [poolId, options.userId],
+const sessionOpen = (sessionId: string) =>
+  new AppError(
+    'session_open',
+    409,
+    'You have a session open. Finish it (or leave it to close as abandoned after a day) first.',
+    { sessionId },
+  )
+
+/** A drawn candidate set with its target and both commitments, ready to be stored or sealed. */
+export async function drawnSet(
+  db: Pool,
+  poolId: string,
+  userId: string | null,
+  size: number,
+  draw: CandidateDraw = drawCandidateSet,
+) {
+  const pool = await drawableTargets(db, poolId, userId)
+  if (pool.length < size) {
+    throw new AppError(
+      'pool_too_small',
+      409,
+      `This pool has fewer than ${size} targets to judge among.`,
     )
-    if (pool.length < candidateCount) {
-      throw new AppError(
-        'pool_too_small',
-        409,
-        `This pool has fewer than ${candidateCount} targets to judge among.`,
-      )
-    }
-    const fresh = pool.filter((t) => !t.had)
-    if (fresh.length === 0) {
-      throw new AppError(
-        'pool_exhausted',
-        409,
-        'You have practised on every target of this pool. Ask an administrator for more targets.',
-      )
-    }
-    const target = fresh[randomInt(0, fresh.length)]
-    if (!target) continue
-    const nonce = newNonce()
-    const trn = newTrn()
-    const commitment = commitmentOf(target.id, target.image_sha256, nonce)
+  }
+  const set = draw(pool, size)
+  if (!set) {
+    throw new AppError(
+      'pool_exhausted',
+      409,
+      'You have practised on nearly every target of this pool. Ask an administrator for more targets.',
+    )
+  }
+  const hashes = new Map(pool.map((t) => [t.id, t.image_sha256]))
+  const imageSha256s = set.candidates.map((id) => hashes.get(id))
+  const targetSha256 = hashes.get(set.targetId)
+  if (!targetSha256 || imageSha256s.some((h) => !h)) throw new Error('a drawn target vanished')
+  const nonce = newNonce()
+  return {
+    ...set,
+    nonce,
+    commitment: commitmentOf(set.targetId, targetSha256, nonce),
+    candidateCommitment: candidateCommitmentOf(imageSha256s as string[], nonce),
+  }
+}
+
+/** Starts the viewer's one open session: the set, the target inside it, both commitments. */
+export async function startSession(db: Pool, options: StartOptions) {
+  const { userId } = options
+  const open = await closeOverdueAndFindOpen(db, userId, options.abandonAfterHours)
+  if (open) throw sessionOpen(open.id)
+  const poolId = await resolvePool(db, options.poolId)
+  const series = await seriesTakingSessions(db, userId)
+  if (series && options.candidates && options.candidates !== series.candidate_count) {
+    throw new AppError(
+      'series_candidates',
+      409,
+      `Your declared series judges among ${series.candidate_count} candidates.`,
+      { seriesId: series.id },
+    )
+  }
+  const candidateCount = series?.candidate_count ?? options.candidates ?? 5
+  // Two starts at once: the one-open-session index keeps one; a race on a target redraws.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const set = await drawnSet(db, poolId, userId, candidateCount, options.draw)
     try {
       const { rows } = await db.query<SessionRow>(
         `INSERT INTO practice.sessions
-           (user_id, pool_id, target_id, trn, nonce, commitment, candidate_count, frontloading, lst_hours, latitude, longitude)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
+           (user_id, pool_id, target_id, trn, nonce, commitment, candidate_commitment, candidates,
+            candidate_count, frontloading, lst_hours, latitude, longitude, series_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8::uuid[], $9, $10, $11, $12, $13, $14) RETURNING *`,
         [
-          options.userId,
+          userId,
           poolId,
-          target.id,
-          trn,
-          nonce,
-          commitment,
+          set.targetId,
+          newTrn(),
+          set.nonce,
+          set.commitment,
+          set.candidateCommitment,
+          set.candidates,
           candidateCount,
-          target.frontloading,
+          set.frontloading,
           await options.lstHours,
           options.latitude ?? null,
           options.longitude ?? null,
+          series?.id ?? null,
         ],
       )
       const row = rows[0]
       if (!row) throw new Error('session insert returned nothing')
       return row
     } catch (err) {
-      if ((err as { code?: string }).code === '23505') continue
-      throw err
+      if (!isPostgresError(err, '23505')) throw err
+      const raced = await openSessionOf(db, userId)
+      if (raced) throw sessionOpen(raced.id)
     }
   }
   throw new AppError('practice_busy', 503, 'Could not start a session right now. Please try again.')
+}
+
+/**
+ * Runs `work` on the viewer's session, its row locked. A session past the limit is first closed
+ * as abandoned (that is kept), then refused.
+ */
+async function withOwnSession<T>(
+  db: Pool,
+  id: string,
+  userId: string,
+  abandonAfterHours: number,
+  work: (client: PoolClient, row: SessionRow) => Promise<T>,
+): Promise<T> {
+  const outcome = await withTransaction(db, async (client) => {
+    const row = await sessionOf(client, id, userId, true)
+    if (!row) throw notFound('Practice session not found')
+    if (await closeIfOverdue(client, row, abandonAfterHours)) return { abandoned: true } as const
+    return { abandoned: false, value: await work(client, row) } as const
+  })
+  if (outcome.abandoned) throw sessionAbandoned()
+  return outcome.value
 }
 
 export async function ownSession(db: Pool, id: string, userId: string): Promise<SessionRow> {
@@ -148,6 +221,7 @@ export async function saveWriteUp(
   userId: string,
   writeUp: WriteUp,
   revision: number | undefined,
+  abandonAfterHours: number,
 ): Promise<{ revision: number; savedAt: Date }> {
   if (countPoints(writeUp) > MAX_DRAWING_POINTS) {
     throw new AppError(
@@ -156,9 +230,7 @@ export async function saveWriteUp(
       `The drawings have more than ${MAX_DRAWING_POINTS} points in all. Clear one and draw it again more simply.`,
     )
   }
-  return withTransaction(db, async (client) => {
-    const row = await sessionOf(client, id, userId, true)
-    if (!row) throw notFound('Practice session not found')
+  return withOwnSession(db, id, userId, abandonAfterHours, async (client, row) => {
     if (row.locked_at) throw sessionLocked()
     if (revision !== undefined && revision !== row.revision) {
       throw new AppError(
@@ -179,53 +251,111 @@ export async function saveWriteUp(
   })
 }
 
-/** Locks once: the write-up's hash, then the candidates (target and decoys, shuffled). */
-export async function lockSession(db: Pool, id: string, userId: string) {
-  const locked = await withTransaction(db, async (client) => {
-    const row = await sessionOf(client, id, userId, true)
-    if (!row) throw notFound('Practice session not found')
-    if (row.locked_at && row.candidates) return row
-    const decoys = shuffled(
-      (await activeTargetIds(client, row.pool_id)).filter((t) => t !== row.target_id),
-    ).slice(0, row.candidate_count - 1)
-    if (decoys.length < row.candidate_count - 1) {
-      throw new AppError(
-        'pool_too_small',
-        409,
-        'This pool no longer has enough targets to judge among.',
-      )
-    }
-    const candidates = shuffled([row.target_id, ...decoys])
-    const hash = sha256Hex(canonicalJson(row.write_up))
-    const { rows } = await client.query<SessionRow>(
-      `UPDATE practice.sessions SET locked_at = now(), write_up_sha256 = $2, candidates = $3::uuid[]
-       WHERE id = $1 RETURNING *`,
-      [id, hash, candidates],
-    )
-    return rows[0] as SessionRow
-  })
-  return { row: locked, candidates: await candidatesOf(db, locked) }
+/** The write-up's figure of merit against each candidate, and where the target comes. */
+export function judgeAnalytically(
+  writeUp: WriteUp,
+  candidates: TargetRow[],
+  targetId: string,
+  vocabulary: Vocabulary,
+) {
+  const described = describedConcepts(writeUp, vocabulary)
+  const figures = candidates.map((t) => ({
+    id: t.id,
+    figureOfMerit: figureOfMerit(described.concepts, t.tags),
+  }))
+  return analyticJudgement(figures, targetId)
 }
 
-export async function candidatesOf(
-  db: Pool,
+/** May et al.'s figure of merit of described concept ids against a target's tags. */
+function figureOfMerit(described: string[], tags: string[]): number {
+  if (described.length === 0 || tags.length === 0) return 0
+  const tagged = new Set(tags)
+  const matched = new Set(described.filter((id) => tagged.has(id))).size
+  return (matched / tags.length) * (matched / new Set(described).size)
+}
+
+export interface LockOptions {
+  vocabulary: Vocabulary
+  abandonAfterHours: number
+  /** The local sidereal time at the session's position now, or null. */
+  siderealHours: (latitude: number, longitude: number) => Promise<number | null>
+}
+
+/** Locks once: the write-up's hash, the time, then the committed set and the analytic rank. */
+export async function lockSession(db: Pool, id: string, userId: string, options: LockOptions) {
+  const { row, targets, fresh } = await withOwnSession(
+    db,
+    id,
+    userId,
+    options.abandonAfterHours,
+    async (client, row) => {
+      if (!row.candidates) throw sessionAbandoned()
+      const targets = await targetsByIds(client, row.candidates)
+      if (row.locked_at) return { row, targets, fresh: false }
+      const candidates = row.candidates.map((c) => targets.get(c))
+      if (candidates.some((c) => !c)) throw new Error(`a candidate of session ${row.id} is missing`)
+      const analytic = judgeAnalytically(
+        row.write_up as WriteUp,
+        candidates as TargetRow[],
+        row.target_id,
+        options.vocabulary,
+      )
+      const { rows } = await client.query<SessionRow>(
+        `UPDATE practice.sessions SET locked_at = now(), write_up_sha256 = $2,
+           analytic_rank = $3, chance_figure_of_merit = $4
+         WHERE id = $1 RETURNING *`,
+        [id, sha256Hex(canonicalJson(row.write_up)), analytic.rank, analytic.chanceFigureOfMerit],
+      )
+      return { row: rows[0] as SessionRow, targets, fresh: true }
+    },
+  )
+  // The sidereal time at the lock, asked once the row is free again (the astro service may take
+  // a moment); a session without a position has none.
+  if (fresh && row.latitude !== null && row.longitude !== null) {
+    row.lock_lst_hours = await options.siderealHours(row.latitude, row.longitude)
+    if (row.lock_lst_hours !== null) {
+      await db.query('UPDATE practice.sessions SET lock_lst_hours = $2 WHERE id = $1', [
+        id,
+        row.lock_lst_hours,
+      ])
+    }
+  }
+  return { row, candidates: candidatesIn(row, targets) }
+}
+
+/** The session's candidates in the order shown (none before the lock). */
+export function candidatesIn(
   row: SessionRow,
-): Promise<Schemas['PracticeCandidate'][]> {
-  const ids = row.candidates ?? []
-  const targets = await targetsByIds(db, ids)
-  return ids.flatMap((id) => {
+  targets: Map<string, TargetRow>,
+): Schemas['PracticeCandidate'][] {
+  if (!row.locked_at) return []
+  return (row.candidates ?? []).flatMap((id) => {
     const t = targets.get(id)
     return t ? [candidateOf(t)] : []
   })
 }
 
-export function revealOf(row: SessionRow, target: TargetRow, score: Schemas['PracticeScore']) {
+export function revealOf(
+  row: SessionRow,
+  target: TargetRow,
+  candidates: Map<string, TargetRow>,
+  score: Score,
+) {
+  const hashes = (row.candidates ?? []).flatMap((id) => {
+    const hash = candidates.get(id)?.image_sha256
+    return hash ? [hash] : []
+  })
   return {
     targetId: target.id,
     imageSha256: target.image_sha256,
     nonce: row.nonce,
     commitment: row.commitment,
+    // Sessions locked before sets were committed: the check is made on the set shown.
+    candidateCommitment: row.candidate_commitment ?? candidateCommitmentOf(hashes, row.nonce),
+    candidateImageSha256: [...hashes].sort(),
     rank: row.rank ?? 0,
+    analyticRank: row.analytic_rank ?? Math.ceil(row.candidate_count / 2),
+    chanceFigureOfMerit: row.chance_figure_of_merit ?? 0,
     candidates: row.candidate_count as 5 | 10,
     imageUrl: imageUrlOf(target.image_key),
     title: target.title,
@@ -259,26 +389,25 @@ export async function judgeSession(
   id: string,
   userId: string,
   ranking: string[],
-  vocabulary: Vocabulary,
+  options: { vocabulary: Vocabulary; abandonAfterHours: number },
 ) {
-  return withTransaction(db, async (client) => {
-    const row = await sessionOf(client, id, userId, true)
-    if (!row) throw notFound('Practice session not found')
+  return withOwnSession(db, id, userId, options.abandonAfterHours, async (client, row) => {
+    if (row.judged_at) throw new AppError('session_judged', 409, 'This session is already judged.')
     if (!row.locked_at || !row.candidates) {
       throw new AppError('session_not_locked', 409, 'Lock the write-up before judging.')
     }
-    if (row.judged_at) throw new AppError('session_judged', 409, 'This session is already judged.')
     checkRanking(ranking, row.candidates)
-    const target = await targetById(client, row.target_id)
+    const candidates = await targetsByIds(client, row.candidates)
+    const target = candidates.get(row.target_id)
     if (!target) throw new Error(`target ${row.target_id} of session ${row.id} is missing`)
     const rank = ranking.indexOf(row.target_id) + 1
-    const score = scoreWriteUp(row.write_up as WriteUp, target.tags, vocabulary)
+    const score = scoreWriteUp(row.write_up as WriteUp, target.tags, options.vocabulary)
     const { rows } = await client.query<SessionRow>(
       `UPDATE practice.sessions SET judged_at = now(), ranking = $2::uuid[], rank = $3, score = $4
        WHERE id = $1 RETURNING *`,
       [id, ranking, rank, JSON.stringify(score)],
     )
     const judged = rows[0] as SessionRow
-    return revealOf(judged, target, score)
+    return revealOf(judged, target, candidates, score)
   })
 }

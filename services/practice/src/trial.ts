@@ -6,19 +6,14 @@ import type { components } from '@crv/contracts'
 import { AppError } from '@crv/kit'
 import type { Handlers } from '@crv/kit'
 import type { Pool } from '@crv/kit/db'
-import { activeTargetIds, targetById, targetsByIds } from './repository.ts'
+import type { CandidateDraw } from './candidate-sets.ts'
+import { candidateCommitmentOf } from './candidate-sets.ts'
+import { targetsByIds } from './repository.ts'
+import type { TargetRow } from './repository.ts'
 import { scoreWriteUp } from './scoring.ts'
-import {
-  canonicalJson,
-  commitmentOf,
-  newNonce,
-  newTrn,
-  seal,
-  sha256Hex,
-  shuffled,
-  unseal,
-} from './sealing.ts'
-import { candidateOf, checkRanking, resolvePool } from './sessions.ts'
+import type { WriteUp } from './scoring.ts'
+import { canonicalJson, commitmentOf, newTrn, seal, sha256Hex, unseal } from './sealing.ts'
+import { candidateOf, checkRanking, drawnSet, judgeAnalytically, resolvePool } from './sessions.ts'
 import type { Vocabulary } from './vocabulary.ts'
 
 type Schemas = components['schemas']
@@ -29,12 +24,16 @@ const TRIAL_CANDIDATES = 5
 interface TrialState {
   /** A random id, so one trial cannot be replayed as another. */
   i: string
+  /** The target, the nonce, the reference number, the start time and the expiry. */
   t: string
   n: string
   trn: string
   s: string
   exp: number
-  c?: string[]
+  /** The candidate set, drawn at the start, in the order it is shown. */
+  c: string[]
+  /** The locked write-up's hash, once locked. */
+  w?: string
 }
 
 /** Trials started per address per hour, in memory (the gateway's own limit still applies). */
@@ -58,16 +57,27 @@ class HourlyLimiter {
   }
 }
 
+const trialGone = () =>
+  new AppError('trial_expired', 409, 'This practice trial is no longer available.')
+
 export class TrialService {
   private readonly limiter: HourlyLimiter
   private readonly db: Pool
   private readonly key: Buffer
   private readonly vocabulary: Vocabulary
-  constructor(db: Pool, key: Buffer, vocabulary: Vocabulary, trialsPerHour: number) {
+  private readonly draw: CandidateDraw | undefined
+  constructor(
+    db: Pool,
+    key: Buffer,
+    vocabulary: Vocabulary,
+    trialsPerHour: number,
+    draw?: CandidateDraw,
+  ) {
     this.db = db
     this.key = key
     this.vocabulary = vocabulary
     this.limiter = new HourlyLimiter(trialsPerHour)
+    this.draw = draw
   }
 
   private open(token: string): TrialState {
@@ -75,7 +85,16 @@ export class TrialService {
     if (typeof state.exp !== 'number' || state.exp < Date.now()) {
       throw new AppError('trial_expired', 409, 'This practice trial has expired. Start a new one.')
     }
+    if (!Array.isArray(state.c)) throw trialGone()
     return state
+  }
+
+  /** The trial's candidates, all still there, in the order shown. */
+  private async candidates(state: TrialState): Promise<TargetRow[]> {
+    const targets = await targetsByIds(this.db, state.c)
+    const list = state.c.map((id) => targets.get(id))
+    if (list.some((t) => !t)) throw trialGone()
+    return list as TargetRow[]
   }
 
   handlers(): Handlers {
@@ -90,71 +109,81 @@ export class TrialService {
           )
         }
         const poolId = await resolvePool(this.db, undefined)
-        const ids = await activeTargetIds(this.db, poolId)
-        if (ids.length < TRIAL_CANDIDATES) {
-          throw new AppError('pool_too_small', 409, 'No practice targets are available yet.')
-        }
-        const target = await targetById(this.db, shuffled(ids)[0] as string)
-        if (!target) throw new Error('target vanished')
-        const nonce = newNonce()
+        const set = await drawnSet(this.db, poolId, null, TRIAL_CANDIDATES, this.draw)
         const startedAt = new Date().toISOString()
         const state: TrialState = {
           i: randomUUID(),
-          t: target.id,
-          n: nonce,
+          t: set.targetId,
+          n: set.nonce,
           trn: newTrn(),
           s: startedAt,
           exp: Date.now() + TRIAL_TTL_MS,
+          c: set.candidates,
         }
         return reply.code(201).send({
           trn: state.trn,
-          commitment: commitmentOf(target.id, target.image_sha256, nonce),
+          commitment: set.commitment,
+          candidateCommitment: set.candidateCommitment,
           startedAt,
           candidateCount: TRIAL_CANDIDATES,
-          frontloading: target.frontloading,
+          frontloading: set.frontloading,
           token: seal(this.key, state),
         } satisfies Schemas['PracticeTrialStarted'])
       },
 
+      // Every lock of one trial shows the set sealed at the start, bound to one write-up.
       lockPracticeTrial: async (request) => {
-        const { token } = request.body as Schemas['PracticeTrialToken']
-        const state = this.open(token)
-        const target = await targetById(this.db, state.t)
-        if (!target)
-          throw new AppError('trial_expired', 409, 'This practice trial is no longer available.')
-        if (!state.c) {
-          const decoys = shuffled(
-            (await activeTargetIds(this.db, target.pool_id)).filter((t) => t !== target.id),
-          ).slice(0, TRIAL_CANDIDATES - 1)
-          state.c = shuffled([target.id, ...decoys])
+        const body = request.body as Schemas['PracticeTrialLockRequest']
+        const state = this.open(body.token)
+        const hash = sha256Hex(canonicalJson(body.writeUp))
+        if (state.w && state.w !== hash) {
+          throw new AppError(
+            'trial_locked',
+            409,
+            'This trial is already locked with another write-up.',
+          )
         }
-        const targets = await targetsByIds(this.db, state.c)
+        state.w = hash
         return {
           token: seal(this.key, state),
-          candidates: state.c.flatMap((id) => {
-            const t = targets.get(id)
-            return t ? [candidateOf(t)] : []
-          }),
+          writeUpSha256: hash,
+          candidates: (await this.candidates(state)).map(candidateOf),
         } satisfies Schemas['PracticeTrialLocked']
       },
 
       judgePracticeTrial: async (request) => {
         const body = request.body as Schemas['PracticeTrialJudgeRequest']
         const state = this.open(body.token)
-        if (!state.c)
+        if (!state.w) {
           throw new AppError('session_not_locked', 409, 'Lock the write-up before judging.')
+        }
+        const writeUp: WriteUp = body.writeUp
+        if (sha256Hex(canonicalJson(writeUp)) !== state.w) {
+          throw new AppError(
+            'write_up_changed',
+            409,
+            'This is not the write-up that was locked: judge the write-up as it was locked.',
+          )
+        }
         checkRanking(body.ranking, state.c)
-        const target = await targetById(this.db, state.t)
-        if (!target)
-          throw new AppError('trial_expired', 409, 'This practice trial is no longer available.')
-        const writeUp = body.writeUp ?? {}
+        const candidates = await this.candidates(state)
+        const target = candidates.find((c) => c.id === state.t)
+        if (!target) throw trialGone()
         const score = scoreWriteUp(writeUp, target.tags, this.vocabulary)
+        const analytic = judgeAnalytically(writeUp, candidates, target.id, this.vocabulary)
         return {
           targetId: target.id,
           imageSha256: target.image_sha256,
           nonce: state.n,
           commitment: commitmentOf(target.id, target.image_sha256, state.n),
+          candidateCommitment: candidateCommitmentOf(
+            candidates.map((c) => c.image_sha256),
+            state.n,
+          ),
+          candidateImageSha256: candidates.map((c) => c.image_sha256).sort(),
           rank: body.ranking.indexOf(target.id) + 1,
+          analyticRank: analytic.rank,
+          chanceFigureOfMerit: analytic.chanceFigureOfMerit,
           candidates: TRIAL_CANDIDATES,
           imageUrl: `/api/practice/images/${target.image_key}`,
           title: target.title,
@@ -163,7 +192,7 @@ export class TrialService {
           licence: target.licence,
           source: target.source,
           attribution: target.attribution,
-          writeUpSha256: sha256Hex(canonicalJson(writeUp)),
+          writeUpSha256: state.w,
           score,
         } satisfies Schemas['PracticeReveal']
       },

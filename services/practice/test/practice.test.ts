@@ -197,10 +197,11 @@ describe('a practice session', () => {
   })
 
   it('never gives a user the same target twice, then says the pool is exhausted', async () => {
-    const poolId = await poolWith(5)
+    // Seven targets: each session's set of five comes from the ones never this viewer's target.
+    const poolId = await poolWith(7)
     const token = await userToken()
     const targets = new Set<string>()
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 3; i++) {
       const s = await start(token, { poolId })
       await call('POST', `/api/practice/sessions/${s.id}/lock`, token)
       const ids = (
@@ -213,10 +214,10 @@ describe('a practice session', () => {
       })
       targets.add((judged.json() as { targetId: string }).targetId)
     }
-    expect(targets.size).toBe(5)
-    const sixth = await call('POST', '/api/practice/sessions', token, { poolId })
-    expect(sixth.statusCode).toBe(409)
-    expect(sixth.json().error.code).toBe('pool_exhausted')
+    expect(targets.size).toBe(3)
+    const fourth = await call('POST', '/api/practice/sessions', token, { poolId })
+    expect(fourth.statusCode).toBe(409)
+    expect(fourth.json().error.code).toBe('pool_exhausted')
   })
 })
 
@@ -228,11 +229,15 @@ describe('the sealed target', () => {
     // A pool of its own, so other tests' sessions do not change what the administrator sees.
     const poolId = await poolWith(5)
     const adminView = async () =>
-      (await call('GET', `/api/admin/practice/targets?poolId=${poolId}`, admin)).body
-    const before = await adminView()
+      (await call('GET', `/api/admin/practice/targets?poolId=${poolId}`, admin)).json() as {
+        id: string
+        sessions: number
+      }[]
+    const before = new Map((await adminView()).map((t) => [t.id, t.sessions]))
     const s = await start(owner, { poolId })
-    // The pool as administrators see it does not change when a session draws its target.
-    expect(await adminView()).toBe(before)
+    // Every target of the pool is in the set: each one's use count rises alike.
+    const after = await adminView()
+    expect(after.map((t) => t.sessions - (before.get(t.id) ?? 0))).toEqual([1, 1, 1, 1, 1])
     // What would give the target away: its id, its image key and its feedback.
     const secret = (
       await app.pg.query<{ target_id: string; image_key: string; feedback: string }>(
@@ -284,7 +289,7 @@ describe('the sealed target', () => {
 
 describe('statistics', () => {
   it('counts judged sessions with the sum-of-ranks z and the exact hit probability', async () => {
-    const poolId = await poolWith(6)
+    const poolId = await poolWith(8)
     const token = await userToken()
     const ranks: number[] = []
     for (let i = 0; i < 3; i++) {
@@ -325,7 +330,9 @@ describe('statistics', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n')
-    expect(lines[0]).toMatch(/^trn;started_at_utc;lst_hours;status;candidates;rank;/)
+    expect(lines[0]).toMatch(
+      /^trn;started_at_utc;lst_hours;locked_at_utc;lock_lst_hours;status;candidates;rank;analytic_rank;/,
+    )
     expect(lines).toHaveLength(5)
   })
 })
@@ -409,22 +416,350 @@ describe("a visitor's trial", () => {
     const started = await call('POST', '/api/practice/trial', null)
     expect(started.statusCode, started.body).toBe(201)
     const trial = started.json() as { token: string; commitment: string }
-    const locked = await call('POST', '/api/practice/trial/lock', null, { token: trial.token })
+    const writeUp = { stage2: { temperatures: ['cold'] } }
+    const locked = await call('POST', '/api/practice/trial/lock', null, {
+      token: trial.token,
+      writeUp,
+    })
     expect(locked.statusCode, locked.body).toBe(200)
     const { token, candidates } = locked.json() as { token: string; candidates: { id: string }[] }
     const tampered = `${token.slice(0, -4)}${token.slice(-4) === 'AAAA' ? 'BBBB' : 'AAAA'}`
     const refused = await call('POST', '/api/practice/trial/judge', null, {
       token: tampered,
       ranking: candidates.map((c) => c.id),
+      writeUp,
     })
     expect(refused.statusCode).toBe(400)
     const judged = await call('POST', '/api/practice/trial/judge', null, {
       token,
       ranking: candidates.map((c) => c.id),
-      writeUp: { stage2: { temperatures: ['cold'] } },
+      writeUp,
     })
     expect(judged.statusCode, judged.body).toBe(200)
     const reveal = judged.json() as { targetId: string; imageSha256: string; nonce: string }
     expect(sha(`${reveal.targetId}|${reveal.imageSha256}|${reveal.nonce}`)).toBe(trial.commitment)
+  })
+})
+
+interface Candidate {
+  id: string
+  imageUrl: string
+  imageSha256: string
+}
+
+async function lockAndRank(token: string, id: string): Promise<Candidate[]> {
+  const locked = await call('POST', `/api/practice/sessions/${id}/lock`, token)
+  expect(locked.statusCode, locked.body).toBe(200)
+  return (locked.json() as { candidates: Candidate[] }).candidates
+}
+
+describe('the committed candidate set', () => {
+  it('is fixed at the start: the candidate commitment verifies against the images served at the lock', async () => {
+    const token = await userToken()
+    const res = await call('POST', '/api/practice/sessions', token, { candidates: 10 })
+    expect(res.statusCode, res.body).toBe(201)
+    const s = res.json() as Started & { candidateCommitment: string }
+    expect(s.candidateCommitment).toMatch(/^[0-9a-f]{64}$/)
+    const candidates = await lockAndRank(token, s.id)
+    expect(candidates).toHaveLength(10)
+    const served: string[] = []
+    for (const c of candidates) {
+      const image = await call('GET', c.imageUrl, token)
+      expect(image.statusCode).toBe(200)
+      served.push(sha(image.rawPayload))
+      expect(sha(image.rawPayload)).toBe(c.imageSha256)
+    }
+    const judged = await call('POST', `/api/practice/sessions/${s.id}/judge`, token, {
+      ranking: candidates.map((c) => c.id),
+    })
+    const reveal = judged.json() as {
+      nonce: string
+      candidateCommitment: string
+      candidateImageSha256: string[]
+      analyticRank: number
+      chanceFigureOfMerit: number
+    }
+    expect(sha(`${[...served].sort().join(',')}|${reveal.nonce}`)).toBe(s.candidateCommitment)
+    expect(reveal.candidateCommitment).toBe(s.candidateCommitment)
+    expect(reveal.candidateImageSha256).toEqual([...served].sort())
+    expect(reveal.analyticRank).toBeGreaterThanOrEqual(1)
+    expect(reveal.analyticRank).toBeLessThanOrEqual(10)
+  })
+
+  it('shows one hint common to every candidate, or none', async () => {
+    const token = await userToken()
+    const admin = await keys.tokenFor('admin')
+    const s = (await call('POST', '/api/practice/sessions', token, {})).json() as Started & {
+      frontloading: string | null
+    }
+    const candidates = await lockAndRank(token, s.id)
+    if (s.frontloading === null) return
+    const all = (await call('GET', '/api/admin/practice/targets', admin)).json() as {
+      id: string
+      frontloading: string | null
+    }[]
+    const hints = new Map(all.map((t) => [t.id, t.frontloading]))
+    expect(candidates.map((c) => hints.get(c.id))).toEqual(candidates.map(() => s.frontloading))
+  })
+
+  it('is ranked by the analytic judge at the lock: a write-up of the target comes first', async () => {
+    // Two kinds of target: the write-up describes the one tagged differently from the rest.
+    const admin = await keys.tokenFor('admin')
+    const poolId = await poolWith(5, ['cold', 'rough', 'tall'])
+    const targets = (
+      await call('GET', `/api/admin/practice/targets?poolId=${poolId}`, admin)
+    ).json() as { id: string }[]
+    const token = await userToken()
+    const s = await start(token, { poolId })
+    const target = (
+      await app.pg.query<{ target_id: string }>(
+        'SELECT target_id FROM practice.sessions WHERE id = $1',
+        [s.id],
+      )
+    ).rows[0]?.target_id
+    for (const t of targets) {
+      const tags = t.id === target ? ['warm', 'smooth', 'red'] : ['cold', 'rough', 'tall']
+      await call('PATCH', `/api/admin/practice/targets/${t.id}`, admin, { tags })
+    }
+    await call('PUT', `/api/practice/sessions/${s.id}`, token, {
+      writeUp: { stage2: { temperatures: ['warm'], textures: ['smooth'], colours: ['red'] } },
+    })
+    const candidates = await lockAndRank(token, s.id)
+    const reveal = (
+      await call('POST', `/api/practice/sessions/${s.id}/judge`, token, {
+        ranking: candidates.map((c) => c.id),
+      })
+    ).json() as {
+      analyticRank: number
+      chanceFigureOfMerit: number
+      score: { figureOfMerit: number }
+    }
+    expect(reveal.analyticRank).toBe(1)
+    expect(reveal.score.figureOfMerit).toBe(1)
+    expect(reveal.chanceFigureOfMerit).toBe(0)
+  })
+})
+
+describe('one open session per viewer', () => {
+  it('answers a second start with 409 naming the open session, until it is judged', async () => {
+    const token = await userToken()
+    const s = await start(token)
+    const second = await call('POST', '/api/practice/sessions', token, {})
+    expect(second.statusCode).toBe(409)
+    expect(second.json().error).toMatchObject({
+      code: 'session_open',
+      details: { sessionId: s.id },
+    })
+    const candidates = await lockAndRank(token, s.id)
+    const locked = await call('POST', '/api/practice/sessions', token, {})
+    expect(locked.json().error.code).toBe('session_open')
+    await call('POST', `/api/practice/sessions/${s.id}/judge`, token, {
+      ranking: candidates.map((c) => c.id),
+    })
+    await start(token)
+  })
+
+  it('allows one of two simultaneous starts', async () => {
+    const token = await userToken()
+    const both = await Promise.all([
+      call('POST', '/api/practice/sessions', token, {}),
+      call('POST', '/api/practice/sessions', token, {}),
+    ])
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409])
+  })
+
+  it('closes a session left longer than a day as abandoned, counted at the chance rank', async () => {
+    const token = await userToken()
+    const open = await start(token)
+    expect((await call('POST', '/api/practice/sessions', token, {})).statusCode).toBe(409)
+    await app.pg.query(
+      "UPDATE practice.sessions SET started_at = now() - interval '25 hours' WHERE id = $1",
+      [open.id],
+    )
+    // The next start closes it and goes ahead.
+    const next = await start(token)
+    const view = (await call('GET', `/api/practice/sessions/${open.id}`, token)).json() as {
+      status: string
+      abandonedAt?: string
+    }
+    expect(view.status).toBe('abandoned')
+    expect(view.abandonedAt).toBeDefined()
+    for (const [method, url, body] of [
+      ['PUT', `/api/practice/sessions/${open.id}`, { writeUp: { summary: 'late' } }],
+      ['POST', `/api/practice/sessions/${open.id}/lock`, undefined],
+      ['POST', `/api/practice/sessions/${open.id}/judge`, { ranking: [] }],
+    ] as const) {
+      const res = await call(method, url, token, body)
+      expect(res.statusCode, `${method} ${url}`).toBe(409)
+      expect(res.json().error.code).toBe('session_abandoned')
+    }
+    // A locked, unjudged session is closed the same way.
+    await lockAndRank(token, next.id)
+    await app.pg.query(
+      "UPDATE practice.sessions SET started_at = now() - interval '25 hours' WHERE id = $1",
+      [next.id],
+    )
+    const stats = (await call('GET', '/api/practice/stats', token)).json() as {
+      sessions: number
+      judged: number
+      abandoned: number
+      sumOfRanks: number
+      expectedSumOfRanks: number
+      history: { status: string }[]
+    }
+    expect(stats).toMatchObject({ sessions: 2, judged: 0, abandoned: 2 })
+    expect(stats.sumOfRanks).toBe(6)
+    expect(stats.expectedSumOfRanks).toBe(6)
+    expect(stats.history.map((h) => h.status)).toEqual(['abandoned', 'abandoned'])
+  })
+})
+
+describe('a declared series', () => {
+  it('fixes n and N before its first session and shows its result only when complete', async () => {
+    const poolId = await poolWith(20)
+    const token = await userToken()
+    const declared = await call('POST', '/api/practice/series', token, {
+      sessions: 5,
+      candidates: 10,
+      judging: 'self',
+    })
+    expect(declared.statusCode, declared.body).toBe(201)
+    const series = declared.json() as { id: string; result: unknown }
+    expect(series.result).toBeNull()
+    const again = await call('POST', '/api/practice/series', token, {
+      sessions: 5,
+      candidates: 5,
+      judging: 'analytic',
+    })
+    expect(again.json().error.code).toBe('series_running')
+    const wrong = await call('POST', '/api/practice/sessions', token, { poolId, candidates: 5 })
+    expect(wrong.json().error.code).toBe('series_candidates')
+    let sum = 0
+    for (let i = 0; i < 5; i++) {
+      const s = await start(token, { poolId })
+      const candidates = await lockAndRank(token, s.id)
+      expect(candidates).toHaveLength(10)
+      const listed = (await call('GET', '/api/practice/series', token)).json() as {
+        result: unknown
+        started: number
+      }[]
+      expect(listed[0]).toMatchObject({ started: i + 1, result: null })
+      const reveal = (
+        await call('POST', `/api/practice/sessions/${s.id}/judge`, token, {
+          ranking: candidates.map((c) => c.id),
+        })
+      ).json() as { rank: number }
+      sum += reveal.rank
+    }
+    const done = (await call('GET', '/api/practice/series', token)).json() as {
+      complete: boolean
+      result: { sumOfRanks: number; sumOfRanksP: number } | null
+    }[]
+    expect(done[0]?.complete).toBe(true)
+    expect(done[0]?.result?.sumOfRanks).toBe(sum)
+    expect(done[0]?.result?.sumOfRanksP).toBeGreaterThan(0)
+  })
+})
+
+describe("a visitor's trial, locked", () => {
+  it('shows the same candidates at every lock, bound to one write-up', async () => {
+    const trial = (await call('POST', '/api/practice/trial', null)).json() as {
+      token: string
+      candidateCommitment: string
+    }
+    const writeUp = { stage2: { colours: ['blue'] } }
+    const locks = await Promise.all(
+      [1, 2, 3].map(() =>
+        call('POST', '/api/practice/trial/lock', null, { token: trial.token, writeUp }),
+      ),
+    )
+    const sets = locks.map((l) => (l.json() as { candidates: Candidate[] }).candidates)
+    expect(sets[1]).toEqual(sets[0])
+    expect(sets[2]).toEqual(sets[0])
+    const { token } = locks[0]?.json() as { token: string }
+    const other = await call('POST', '/api/practice/trial/lock', null, {
+      token,
+      writeUp: { stage2: { colours: ['red'] } },
+    })
+    expect(other.json().error.code).toBe('trial_locked')
+    const ranking = (sets[0] ?? []).map((c) => c.id)
+    const changed = await call('POST', '/api/practice/trial/judge', null, {
+      token,
+      ranking,
+      writeUp: { stage2: { colours: ['red'] } },
+    })
+    expect(changed.json().error.code).toBe('write_up_changed')
+    const judged = await call('POST', '/api/practice/trial/judge', null, {
+      token,
+      ranking,
+      writeUp,
+    })
+    expect(judged.statusCode, judged.body).toBe(200)
+    const reveal = judged.json() as { nonce: string }
+    const hashes = (sets[0] ?? []).map((c) => c.imageSha256).sort()
+    expect(sha(`${hashes.join(',')}|${reveal.nonce}`)).toBe(trial.candidateCommitment)
+  })
+})
+
+describe('administrators', () => {
+  it('get the same answer for every action whichever candidate an open session holds', async () => {
+    const admin = await keys.tokenFor('admin')
+    // Each action is tried on the session's target, on a decoy of its set, and on a free target.
+    const outcomes = async (action: (id: string) => Promise<LightMyRequestResponse>) => {
+      const poolId = await poolWith(6)
+      const token = await userToken()
+      const s = await start(token, { poolId })
+      const row = (
+        await app.pg.query<{ target_id: string; candidates: string[] }>(
+          'SELECT target_id, candidates FROM practice.sessions WHERE id = $1',
+          [s.id],
+        )
+      ).rows[0]
+      const all = (
+        await call('GET', `/api/admin/practice/targets?poolId=${poolId}`, admin)
+      ).json() as { id: string }[]
+      const target = row?.target_id ?? ''
+      const decoy = row?.candidates.find((c) => c !== target) ?? ''
+      const free = all.find((t) => !row?.candidates.includes(t.id))?.id ?? ''
+      const answer = async (id: string) => {
+        const res = await action(id)
+        const image = await call('GET', `/api/admin/practice/targets?poolId=${poolId}`, admin)
+        const listed = (image.json() as { id: string; imageUrl: string }[]).find((t) => t.id === id)
+        const picture = listed ? (await call('GET', listed.imageUrl, admin)).statusCode : 'gone'
+        return {
+          status: res.statusCode,
+          code: res.statusCode >= 400 ? res.json().error.code : '',
+          picture,
+        }
+      }
+      const [onTarget, onDecoy] = [await answer(target), await answer(decoy)]
+      // The session still locks, judges and serves its whole set afterwards.
+      const candidates = await lockAndRank(token, s.id)
+      for (const c of candidates)
+        expect((await call('GET', c.imageUrl, token)).statusCode).toBe(200)
+      const judged = await call('POST', `/api/practice/sessions/${s.id}/judge`, token, {
+        ranking: candidates.map((c) => c.id),
+      })
+      expect(judged.statusCode, judged.body).toBe(200)
+      return { onTarget, onDecoy, onFree: await answer(free) }
+    }
+    const del = await outcomes((id) => call('DELETE', `/api/admin/practice/targets/${id}`, admin))
+    expect(del.onTarget).toEqual(del.onDecoy)
+    expect(del.onTarget.code).toBe('target_in_use')
+    expect(del.onFree.status).toBe(204)
+    const retire = await outcomes((id) =>
+      call('PATCH', `/api/admin/practice/targets/${id}`, admin, { retired: true }),
+    )
+    expect(retire.onTarget).toEqual(retire.onDecoy)
+    expect(retire.onTarget).toEqual(retire.onFree)
+    const edit = await outcomes((id) =>
+      call('PATCH', `/api/admin/practice/targets/${id}`, admin, {
+        title: 'Renamed',
+        tags: ['warm'],
+        frontloading: 'a structure',
+      }),
+    )
+    expect(edit.onTarget).toEqual(edit.onDecoy)
+    expect(edit.onTarget).toEqual(edit.onFree)
   })
 })

@@ -128,6 +128,8 @@ export async function closeOverdueAndFindOpen(
 export async function closeIfOverdue(db: Queryable, row: SessionRow, hours: number) {
   if (row.abandoned_at) return true
   if (row.judged_at) return false
+  // Most calls are well within the limit: no statement for them.
+  if (row.started_at.getTime() > Date.now() - hours * 3600_000 + 60_000) return false
   const { rowCount } = await db.query(
     `UPDATE practice.sessions SET abandoned_at = now() WHERE id = $1 AND ${OVERDUE}`,
     [row.id, hours],

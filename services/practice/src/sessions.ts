@@ -67,13 +67,19 @@ export interface StartOptions {
   draw?: CandidateDraw | undefined
 }
 
+/** The starter pool's id per database: seeded once, never renamed or removed. */
+const starterPools = new WeakMap<Pool, string>()
+
 export async function resolvePool(db: Pool, poolId: string | undefined): Promise<string> {
   if (poolId) {
     if (!(await poolExists(db, poolId))) throw notFound('Target pool not found')
     return poolId
   }
+  const known = starterPools.get(db)
+  if (known) return known
   const starter = await poolBySlug(db, STARTER_POOL_SLUG)
   if (!starter) throw new AppError('pool_exhausted', 409, 'No target pool is available yet.')
+  starterPools.set(db, starter.id)
   return starter.id
 }
 

@@ -594,11 +594,16 @@ describe('one open session per viewer', () => {
       expect(res.json().error.code).toBe('session_abandoned')
     }
     // A locked, unjudged session is closed the same way.
-    await lockAndRank(token, next.id)
+    const shown = await lockAndRank(token, next.id)
     await app.pg.query(
       "UPDATE practice.sessions SET started_at = now() - interval '25 hours' WHERE id = $1",
       [next.id],
     )
+    // Judging it now is refused, and the refusal closes it for good.
+    const late = await call('POST', `/api/practice/sessions/${next.id}/judge`, token, {
+      ranking: shown.map((c) => c.id),
+    })
+    expect(late.json().error.code).toBe('session_abandoned')
     const stats = (await call('GET', '/api/practice/stats', token)).json() as {
       sessions: number
       judged: number

@@ -38,7 +38,15 @@ function database(): Promise<IDBDatabase> {
     }
     const open = indexedDB.open(DATABASE, 1)
     open.onupgradeneeded = () => open.result.createObjectStore(STORE, { keyPath: 'key' })
-    open.onsuccess = () => resolve(open.result)
+    open.onsuccess = () => {
+      // Another tab (or a person clearing the site's data) deletes or upgrades the database:
+      // let it, and open it afresh next time.
+      open.result.onversionchange = () => {
+        open.result.close()
+        opened = null
+      }
+      resolve(open.result)
+    }
     open.onerror = () => reject(open.error ?? new Error('IndexedDB could not be opened'))
     // Another tab holds an older version open: better no copy than a start that hangs.
     open.onblocked = () => reject(new Error('IndexedDB is blocked by another tab'))

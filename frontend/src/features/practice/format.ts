@@ -53,12 +53,15 @@ const isOneOf = <T extends string>(list: readonly T[], x: string | undefined): x
   x !== undefined && (list as readonly string[]).includes(x)
 
 /**
- * A part of the write-up the score read (`stage1`, `stage2.textures`, `aestheticImpact`,
- * `stage3`, `stage4.S`…), named as the write-up's own headings name it; an unknown one as it is.
+ * A part of the write-up the score read (`stage1.a`, `stage2.textures`, `aestheticImpact`,
+ * `stage3.notes`, `stage4.S`…), named as the write-up's own headings name it; an unknown one as
+ * it is.
  */
 export function scoredPartLabel(part: string): string {
   const [head, tail] = part.split(/[.:/]/)
   const leaf = tail ?? head
+  if (head === 'stage1' && tail === 'a') return i18next.t('practice:writeUp.aComponent')
+  if (head === 'stage1' && tail === 'b') return i18next.t('practice:writeUp.bComponent')
   if (head === 'stage1') return i18next.t('practice:writeUp.stage1')
   if (head === 'aestheticImpact') return i18next.t('practice:writeUp.aestheticImpact')
   if (head === 'stage3') return i18next.t('practice:writeUp.sketchNotes')

@@ -147,10 +147,9 @@ export function PracticeStartPage() {
       </Typography>
       <Typography sx={{ mb: 2, maxWidth: '70ch' }}>{t('start.intro')}</Typography>
       {signedIn && unfinished ? (
-        <Alert
-          severity="info"
-          sx={{ mb: 2, alignItems: 'center' }}
-          action={
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('start.openSession', { trn: unfinished.trn, state: statusLabel(t, unfinished) })}
+          <Box sx={{ mt: 1 }}>
             <Button
               variant="contained"
               component={RouterLink}
@@ -160,9 +159,7 @@ export function PracticeStartPage() {
             >
               {t('start.continueSession')}
             </Button>
-          }
-        >
-          {t('start.openSession', { trn: unfinished.trn, state: statusLabel(t, unfinished) })}
+          </Box>
         </Alert>
       ) : null}
       {trial && !signedIn ? (
@@ -222,10 +219,11 @@ export function PracticeStartPage() {
               </Typography>
               {failure ? <Alert severity="warning">{failure}</Alert> : null}
               {refusedFor ? (
-                <Alert
-                  severity="warning"
-                  action={
+                <Alert severity="warning">
+                  {t('start.sessionOpen')}
+                  <Box sx={{ mt: 1 }}>
                     <Button
+                      variant="outlined"
                       color="inherit"
                       component={RouterLink}
                       to={practiceSessionPath(refusedFor)}
@@ -233,9 +231,7 @@ export function PracticeStartPage() {
                     >
                       {t('start.continueSession')}
                     </Button>
-                  }
-                >
-                  {t('start.sessionOpen')}
+                  </Box>
                 </Alert>
               ) : null}
               <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap' }}>

@@ -22,7 +22,7 @@ import {
   withTransaction,
 } from './repository.ts'
 import type { SessionRow, TargetRow } from './repository.ts'
-import { describedConcepts, scoreWriteUp } from './scoring.ts'
+import { describedConcepts, figureOfMeritAgainst, scoreWriteUp } from './scoring.ts'
 import type { Score, WriteUp } from './scoring.ts'
 import { canonicalJson, commitmentOf, newNonce, newTrn, sha256Hex } from './sealing.ts'
 import { STARTER_POOL_SLUG } from './seed.ts'
@@ -267,17 +267,9 @@ export function judgeAnalytically(
   const described = describedConcepts(writeUp, vocabulary)
   const figures = candidates.map((t) => ({
     id: t.id,
-    figureOfMerit: figureOfMerit(described.concepts, t.tags),
+    figureOfMerit: figureOfMeritAgainst(described, t.tags),
   }))
   return analyticJudgement(figures, targetId)
-}
-
-/** May et al.'s figure of merit of described concept ids against a target's tags. */
-function figureOfMerit(described: string[], tags: string[]): number {
-  if (described.length === 0 || tags.length === 0) return 0
-  const tagged = new Set(tags)
-  const matched = new Set(described.filter((id) => tagged.has(id))).size
-  return (matched / tags.length) * (matched / new Set(described).size)
 }
 
 export interface LockOptions {

@@ -44,6 +44,8 @@ export const {
   useLockPracticeSessionMutation,
   useJudgePracticeSessionMutation,
   useGetPracticeStatsQuery,
+  useListPracticeSeriesQuery,
+  useDeclarePracticeSeriesMutation,
   useLazyExportPracticeSessionsQuery,
   useSearchPracticeConceptsQuery,
   useStartPracticeTrialMutation,

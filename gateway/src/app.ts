@@ -9,6 +9,7 @@ import type { Readable } from 'node:stream'
 import {
   AppError,
   authorize,
+  clientKey,
   createRedis,
   createTokenVerifier,
   errorBody,
@@ -87,6 +88,8 @@ async function gatewayApp(app: FastifyInstance, { config, verifyToken }: Gateway
     // On the matched route: the router decodes `/%61pi/settings` to `/api/settings`, so a test
     // of the raw URL let that spelling past the limit.
     allowList: (request) => !isApiRoute(request),
+    // One count per IPv4 address or IPv6 /64, the key every limit of the app uses.
+    keyGenerator: (request) => clientKey(request.ip),
     skipOnError: true,
     ...(redis ? { redis, nameSpace: 'crv-gw-rl:' } : {}),
     errorResponseBuilder: (_request, context) =>

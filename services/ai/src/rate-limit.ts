@@ -1,7 +1,7 @@
-// Fixed-window request counts for speech: per signed-in user and per IP address, stricter for
-// anonymous callers. Counts live in Redis when configured (shared by every ai instance) and in
-// memory otherwise, or while Redis cannot be reached.
-import { AppError } from '@crv/kit'
+// Fixed-window request counts for speech: per signed-in user and per client (an IPv4 address or
+// an IPv6 /64), stricter for anonymous callers. Counts live in Redis when configured (shared by
+// every ai instance) and in memory otherwise, or while Redis cannot be reached.
+import { AppError, clientKey } from '@crv/kit'
 import type { Redis } from '@crv/kit'
 
 export interface RateLimits {
@@ -84,12 +84,13 @@ export class RateLimiter {
   /** Counts the request; throws 429 `rate_limited` with the seconds to wait when over a limit. */
   async check(caller: Caller): Promise<void> {
     const { windowMs } = this.limits
+    const client = clientKey(caller.ip)
     const checks: [string, number][] = caller.userId
       ? [
           [`${this.prefix}:user:${caller.userId}`, this.limits.user],
-          [`${this.prefix}:ip:${caller.ip}`, this.limits.ip],
+          [`${this.prefix}:ip:${client}`, this.limits.ip],
         ]
-      : [[`${this.prefix}:anon:${caller.ip}`, this.limits.anonymous]]
+      : [[`${this.prefix}:anon:${client}`, this.limits.anonymous]]
     for (const [key, limit] of checks) {
       const { count, resetMs } = await this.counter.hit(key, windowMs)
       if (count > limit) {

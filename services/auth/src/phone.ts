@@ -1,7 +1,7 @@
 import { randomInt, timingSafeEqual } from 'node:crypto'
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
 import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm'
-import { AppError } from '@crv/kit'
+import { AppError, clientKey } from '@crv/kit'
 import type { Database } from '@crv/kit/db'
 import { phoneCodes } from './schema.ts'
 
@@ -44,20 +44,21 @@ export const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0')
 const HOUR = 3600_000
 
 /**
- * Checks the send limits (cooldown and hourly caps per number and per IP) and records a new
- * code; earlier codes of the number stop working.
+ * Checks the send limits (cooldown and hourly caps per number and per client: an IPv4 address or
+ * an IPv6 /64) and records a new code; earlier codes of the number stop working.
  */
 export async function issueCode(
   db: Database,
   policy: CodePolicy,
   request: { phone: string; ip: string; codeHash: string },
 ): Promise<{ sentAt: Date; expiresAt: Date }> {
-  // Checked and counted in one transaction holding locks on the number and the address:
+  const client = clientKey(request.ip)
+  // Checked and counted in one transaction holding locks on the number and the client:
   // checked apart, 30 concurrent starts for one number sent 4 codes past the cooldown.
   return db.transaction(async (tx) => {
-    // Always the number first, then the address, so two starts never wait on each other in turn.
+    // Always the number first, then the client, so two starts never wait on each other in turn.
     await tx.execute(
-      sql`SELECT pg_advisory_xact_lock(hashtext(${`phone:${request.phone}`})), pg_advisory_xact_lock(hashtext(${`ip:${request.ip}`}))`,
+      sql`SELECT pg_advisory_xact_lock(hashtext(${`phone:${request.phone}`})), pg_advisory_xact_lock(hashtext(${`ip:${client}`}))`,
     )
     const now = Date.now()
     // Limits count the sends since the number last signed in (within the hour): a person who
@@ -89,7 +90,7 @@ export async function issueCode(
       .from(phoneCodes)
       .where(
         and(
-          eq(phoneCodes.ip, request.ip),
+          eq(phoneCodes.ip, client),
           gt(phoneCodes.createdAt, new Date(now - HOUR)),
           isNull(phoneCodes.verifiedAt),
         ),
@@ -103,7 +104,7 @@ export async function issueCode(
       .where(and(eq(phoneCodes.phone, request.phone), isNull(phoneCodes.consumedAt)))
     await tx
       .insert(phoneCodes)
-      .values({ phone: request.phone, codeHash: request.codeHash, ip: request.ip, expiresAt })
+      .values({ phone: request.phone, codeHash: request.codeHash, ip: client, expiresAt })
     return { sentAt: new Date(now), expiresAt }
   })
 }

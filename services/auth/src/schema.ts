@@ -42,6 +42,7 @@ export const phoneCodes = auth.table('phone_codes', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   phone: text('phone').notNull(),
   codeHash: text('code_hash').notNull(),
+  /** The sender as the per-client cap counts it (`clientKey`: an IPv6 sender's /64). */
   ip: text('ip').notNull(),
   createdAt: at('created_at').notNull().defaultNow(),
   expiresAt: at('expires_at').notNull(),

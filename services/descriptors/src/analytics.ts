@@ -1,6 +1,7 @@
 // First-party analytics: page views and tachistoscope events, stored in this service's schema
 // and, when configured, forwarded to a Plausible or Umami server (docs/decisions.md).
 import { sql } from 'drizzle-orm'
+import { clientKey } from '@crv/kit'
 import type { Database } from '@crv/kit/db'
 import type { components } from '@crv/contracts'
 import type { DescriptorsConfig } from './config.ts'
@@ -11,8 +12,9 @@ export type AnalyticsEvent = Schemas['AnalyticsEvent']
 const DAY_MS = 24 * 60 * 60 * 1000
 
 /**
- * Batches per client IP per minute, counted in this process (a fixed window). The gateway's
- * limit on every route still applies on top; this one keeps a bot from filling the table.
+ * Events per client (an IPv4 address or an IPv6 /64) per minute, counted in this process (a
+ * fixed window). The gateway's limit on every route still applies on top; this one keeps a bot
+ * from filling the table.
  */
 export class EventRateLimiter {
   private readonly perMinute: number
@@ -27,14 +29,15 @@ export class EventRateLimiter {
    * Events, not batches: 60 batches of 50 a minute let one address store 3,000 rows a minute.
    */
   take(ip: string, events: number, now = Date.now()): number {
-    const window = this.windows.get(ip)
+    const client = clientKey(ip)
+    const window = this.windows.get(client)
     if (!window || now - window.start >= 60_000) {
       // Old windows go before the map grows without bound under many addresses.
       if (this.windows.size >= 10_000) {
         for (const [key, w] of this.windows) if (now - w.start >= 60_000) this.windows.delete(key)
       }
       if (events > this.perMinute) return 60
-      this.windows.set(ip, { start: now, count: events })
+      this.windows.set(client, { start: now, count: events })
       return 0
     }
     if (window.count + events > this.perMinute)

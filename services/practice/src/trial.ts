@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import type { components } from '@crv/contracts'
-import { AppError } from '@crv/kit'
+import { AppError, clientKey } from '@crv/kit'
 import type { Handlers } from '@crv/kit'
 import type { Pool } from '@crv/kit/db'
 import type { CandidateDraw } from './candidate-sets.ts'
@@ -36,7 +36,10 @@ interface TrialState {
   w?: string
 }
 
-/** Trials started per address per hour, in memory (the gateway's own limit still applies). */
+/**
+ * Trials started per client (an IPv4 address or an IPv6 /64) per hour, in memory (the gateway's
+ * own limit still applies).
+ */
 class HourlyLimiter {
   private readonly counts = new Map<string, { start: number; count: number }>()
   private readonly perHour: number
@@ -44,11 +47,12 @@ class HourlyLimiter {
     this.perHour = perHour
   }
   take(ip: string, now = Date.now()): boolean {
-    const w = this.counts.get(ip)
+    const client = clientKey(ip)
+    const w = this.counts.get(client)
     if (!w || now - w.start >= 3600_000) {
       if (this.counts.size >= 10_000)
         for (const [k, v] of this.counts) if (now - v.start >= 3600_000) this.counts.delete(k)
-      this.counts.set(ip, { start: now, count: 1 })
+      this.counts.set(client, { start: now, count: 1 })
       return true
     }
     if (w.count >= this.perHour) return false

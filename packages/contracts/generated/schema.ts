@@ -526,13 +526,26 @@ export interface paths {
     put?: never
     /**
      * Record review answers (one, or a batch queued offline)
-     * @description Applies each answer to its card with FSRS at the moment it was given (`answeredAt`,
-     *     never later than now). Answers are idempotent by their client-made `id`: sending one
-     *     again (a retry, or a queue synced twice) changes nothing and reports `duplicate`. An
-     *     answer older than the card's last review (an offline device syncing late) is placed in
-     *     order and the card's state recomputed from its whole history, so no answer is lost and
+     * @description Applies each answer to its card with FSRS at the moment it was given (`answeredAt`).
+     *     Answers are idempotent by their client-made `id`: sending one again (a retry, or a
+     *     queue synced twice) changes nothing and reports `duplicate`. An answer older than the
+     *     card's last review (an offline device syncing late) is placed in order and the card's
+     *     state recomputed from its whole history, once per request, so no answer is lost and
      *     none counts twice. An answer for a word that no longer exists, or that is not the
      *     caller's to review (another user's custom word), reports `gone` and is dropped.
+     *
+     *     At most 50 answers to one word are recorded per request: the earliest by `answeredAt`.
+     *     A request also takes words, in the order it names them, only while their answers, stored
+     *     and new, add up to at most 20,000 (what recomputing their cards could step through); a
+     *     word that holds more takes no more answers. The answers not taken are left out of
+     *     `results` (not recorded); a client keeps them and sends them again, as it does any answer
+     *     without a result.
+     *
+     *     `answeredAt` must lie between 2026-01-01T00:00:00Z (before any review could be given)
+     *     and five minutes after the server's clock; one a few minutes ahead (a device's clock
+     *     running fast) counts as given now. A batch with an answer outside that window is refused
+     *     whole with 400 `answered_at_out_of_range`, its `details` naming the earliest and latest
+     *     times accepted and (up to 20 of) the answers outside.
      */
     post: operations['answerReviews']
     delete?: never
@@ -2234,6 +2247,7 @@ export interface components {
       id: string
       descriptorId: components['schemas']['Id']
       rating: components['schemas']['ReviewRating']
+      /** @description When the answer was given, by the device's clock: from 2026-01-01T00:00:00Z to five minutes after the server's clock. A leap second (`23:59:60`) is read as the instant after `23:59:59`. */
       answeredAt: components['schemas']['Timestamp']
       /** @description Time from showing the word to the answer. */
       durationMs?: number
@@ -2250,7 +2264,7 @@ export interface components {
        */
       status: 'applied' | 'duplicate' | 'gone'
       descriptorId: components['schemas']['Id']
-      /** @description The card's state after this answer was recorded; null when gone. */
+      /** @description The card's state once this request's answers were recorded (the same for every answer to one word); null when gone. */
       schedule: components['schemas']['ReviewSchedule'] | null
     }
     ReviewResults: {
@@ -2922,7 +2936,7 @@ export interface components {
       /** @description Exact probability of this many first places or more by chance. */
       hitsP: number | null
       meanFigureOfMerit: number | null
-      /** @description True from 10 judged sessions on; before that the figures mean little. */
+      /** @description True from 10 closed sessions (judged or abandoned) on; before that the figures mean little. */
       significanceShown: boolean
       byCategory: {
         category: string
@@ -3881,7 +3895,7 @@ export interface operations {
       }
     }
     responses: {
-      /** @description What became of each answer, in the order sent. */
+      /** @description What became of each answer, in the order sent; the answers not taken (beyond a word's first 50, or beyond the request's 20,000) are left out. */
       200: {
         headers: {
           [name: string]: unknown

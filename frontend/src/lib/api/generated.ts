@@ -901,7 +901,7 @@ export type GetReviewQueueApiArg = {
   reviewQueueRequest: ReviewQueueRequest
 }
 export type AnswerReviewsApiResponse =
-  /** status 200 What became of each answer, in the order sent. */ ReviewResults
+  /** status 200 What became of each answer, in the order sent; the answers not taken (beyond a word's first 50, or beyond the request's 20,000) are left out. */ ReviewResults
 export type AnswerReviewsApiArg = {
   reviewAnswers: ReviewAnswers
 }
@@ -1450,7 +1450,7 @@ export type ReviewResult = {
   /** `applied` (recorded now), `duplicate` (recorded before) or `gone` (the word no longer exists or is not the caller's to review). */
   status: 'applied' | 'duplicate' | 'gone'
   descriptorId: Id
-  /** The card's state after this answer was recorded; null when gone. */
+  /** The card's state once this request's answers were recorded (the same for every answer to one word); null when gone. */
   schedule: ReviewSchedule | null
 }
 export type ReviewResults = {
@@ -1462,6 +1462,7 @@ export type ReviewAnswer = {
   id: string
   descriptorId: Id
   rating: ReviewRating
+  /** When the answer was given, by the device's clock: from 2026-01-01T00:00:00Z to five minutes after the server's clock. A leap second (`23:59:60`) is read as the instant after `23:59:59`. */
   answeredAt: Timestamp
   /** Time from showing the word to the answer. */
   durationMs?: number
@@ -2131,7 +2132,7 @@ export type PracticeStats = {
   /** Exact probability of this many first places or more by chance. */
   hitsP: number | null
   meanFigureOfMerit: number | null
-  /** True from 10 judged sessions on; before that the figures mean little. */
+  /** True from 10 closed sessions (judged or abandoned) on; before that the figures mean little. */
   significanceShown: boolean
   byCategory: {
     category: string

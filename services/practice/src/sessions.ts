@@ -281,7 +281,7 @@ export interface LockOptions {
 
 /** Locks once: the write-up's hash, the time, then the committed set and the analytic rank. */
 export async function lockSession(db: Pool, id: string, userId: string, options: LockOptions) {
-  const { row, targets, fresh } = await withOwnSession(
+  const { row, targets, lst } = await withOwnSession(
     db,
     id,
     userId,
@@ -289,7 +289,13 @@ export async function lockSession(db: Pool, id: string, userId: string, options:
     async (client, row) => {
       if (!row.candidates) throw sessionAbandoned()
       const targets = await targetsByIds(client, row.candidates)
-      if (row.locked_at) return { row, targets, fresh: false }
+      if (row.locked_at) return { row, targets, lst: null }
+      // The sidereal time now, asked while the lock is written (the astro service may take a
+      // moment); a session without a position has none.
+      const lst =
+        row.latitude !== null && row.longitude !== null
+          ? options.siderealHours(row.latitude, row.longitude)
+          : null
       const candidates = row.candidates.map((c) => targets.get(c))
       if (candidates.some((c) => !c)) throw new Error(`a candidate of session ${row.id} is missing`)
       const analytic = judgeAnalytically(
@@ -304,13 +310,11 @@ export async function lockSession(db: Pool, id: string, userId: string, options:
          WHERE id = $1 RETURNING *`,
         [id, sha256Hex(canonicalJson(row.write_up)), analytic.rank, analytic.chanceFigureOfMerit],
       )
-      return { row: rows[0] as SessionRow, targets, fresh: true }
+      return { row: rows[0] as SessionRow, targets, lst }
     },
   )
-  // The sidereal time at the lock, asked once the row is free again (the astro service may take
-  // a moment); a session without a position has none.
-  if (fresh && row.latitude !== null && row.longitude !== null) {
-    row.lock_lst_hours = await options.siderealHours(row.latitude, row.longitude)
+  if (lst) {
+    row.lock_lst_hours = await lst
     if (row.lock_lst_hours !== null) {
       await db.query('UPDATE practice.sessions SET lock_lst_hours = $2 WHERE id = $1', [
         id,

@@ -54,19 +54,6 @@ function tooManyPixels(width: number, height: number, maxPixels: number): AppErr
   )
 }
 
-/** Anything a viewer should not receive: camera data, GPS position, editing history, profiles. */
-function carriesMetadata(meta: Metadata): boolean {
-  return Boolean(
-    meta.exif ||
-    meta.icc ||
-    meta.iptc ||
-    meta.xmp ||
-    meta.tifftagPhotoshop ||
-    (meta.comments && meta.comments.length > 0) ||
-    (meta.orientation !== undefined && meta.orientation > 1),
-  )
-}
-
 function encode(pipeline: Sharp, format: ImageFormat): Sharp {
   switch (format) {
     case 'jpeg':
@@ -82,9 +69,10 @@ function encode(pipeline: Sharp, format: ImageFormat): Sharp {
 
 /**
  * Checks an uploaded image and makes what is stored: the real type from the signature, the
- * byte and pixel limits, EXIF orientation applied and metadata stripped; with `fit` scaled into
- * 800×600 as JPEG quality 70, otherwise the original (byte for byte when it has nothing to
- * strip or rotate).
+ * byte and pixel limits, EXIF orientation applied; with `fit` scaled into 800×600 as JPEG
+ * quality 70, otherwise in its own format and size. Always re-encoded, never stored as sent: a
+ * decoder skips what it does not know (JPEG COM and APPn segments, PNG text and private chunks,
+ * bytes after the end), so only re-encoding drops all of it. Pixels and the colour profile stay.
  */
 export async function prepareImage(
   input: Buffer,
@@ -131,18 +119,9 @@ export async function prepareImage(
         height: info.height,
       }
     }
-    if (!carriesMetadata(meta)) {
-      // Decoding a small version still reads every byte, so a damaged file is refused here too.
-      await open().resize(16, 16, { fit: 'inside' }).raw().toBuffer()
-      return {
-        bytes: input,
-        format,
-        contentType: CONTENT_TYPES[format],
-        width: meta.width,
-        height: frameHeight,
-      }
-    }
-    const { data, info } = await encode(open(), format).toBuffer({ resolveWithObject: true })
+    const { data, info } = await encode(open().keepIccProfile(), format).toBuffer({
+      resolveWithObject: true,
+    })
     return {
       bytes: data,
       format,

@@ -12,6 +12,8 @@ import type { BaseConfig } from '../config.ts'
 import { createTokenVerifier } from '../auth.ts'
 import type { Role, TokenVerifier } from '../auth.ts'
 
+export { endsAtImageEnd, HIDDEN, hiddenTextIn, taggedJpeg, taggedPng } from './tagged-images.ts'
+
 export const testDatabaseUrl = (): string => inject('databaseUrl')
 export const testRedisUrl = (): string | undefined => inject('redisUrl') || undefined
 

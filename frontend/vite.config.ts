@@ -339,14 +339,16 @@ const offline = VitePWA({
 
 export default defineConfig({
   plugins: [react(), precompress(), routeShells(), offline],
+  // `xfwd`: the app sees the browser's address, not this proxy's loopback one, so with `--host`
+  // a client on the network cannot read the dev SMS outbox through it (docs/security.md).
   server: {
     proxy: {
-      '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false },
+      '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false, xfwd: true },
     },
   },
   preview: {
     proxy: {
-      '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false },
+      '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false, xfwd: true },
     },
   },
   build: {

@@ -13,6 +13,11 @@ import { launcherLog, prefixer } from './lib/log.ts'
 import { buildFrontend, frontendIsStale } from './lib/frontend.ts'
 import { GATEWAY_NODE_FLAGS, SERVICE_NODE_FLAGS } from './lib/node-flags.ts'
 import { publishEmbeddedDatabase, unpublishEmbeddedDatabase } from './lib/embedded-db.ts'
+import {
+  devOutboxKeyFile,
+  publishDevOutboxKey,
+  unpublishDevOutboxKey,
+} from './lib/dev-outbox-key.ts'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
 const watch = process.argv.includes('--watch') || process.argv.includes('--dev')
@@ -104,6 +109,7 @@ async function stopAll(exitCode: number) {
     )
   }
   unpublishEmbeddedDatabase(dataDir)
+  unpublishDevOutboxKey(dataDir)
   launcherLog('stopped')
   process.exit(exitCode)
 }
@@ -203,11 +209,19 @@ try {
       stdio: ['ignore', 'pipe', 'pipe'],
     })
 
+  // The dev SMS outbox answers a request with this key even through a proxy on this machine,
+  // which it refuses otherwise (services/auth/src/dev-outbox.ts).
+  const outboxKey =
+    common.NODE_ENV !== 'production' && (process.env.SMS_PROVIDER ?? 'console') === 'console'
+      ? publishDevOutboxKey(dataDir, process.env.DEV_OUTBOX_KEY)
+      : undefined
+  const envOf = (s: (typeof SERVICES)[number]): NodeJS.ProcessEnv => ({
+    ...common,
+    PORT: String(ports[s]),
+    ...(s === 'auth' && outboxKey ? { DEV_OUTBOX_KEY: outboxKey } : {}),
+  })
   for (const s of SERVICES) {
-    supervise(
-      s,
-      node(join(root, 'services', s), { ...common, PORT: String(ports[s]) }, SERVICE_NODE_FLAGS),
-    )
+    supervise(s, node(join(root, 'services', s), envOf(s), SERVICE_NODE_FLAGS))
   }
   // With Redis, speech runs on the queue: one worker process (ops scale them separately).
   if (process.env.REDIS_URL) {
@@ -248,6 +262,10 @@ try {
   launcherLog(
     `ready in ${((performance.now() - started) / 1000).toFixed(1)} s (data in ${dataDir}${embedded ? ', embedded PostgreSQL' : ''})`,
   )
+  if (outboxKey)
+    launcherLog(
+      `dev SMS outbox key: ${outboxKey} (header x-dev-outbox-key; also in ${devOutboxKeyFile(dataDir)})`,
+    )
   process.stdout.write(`CRV Training is ready at http://localhost:${port}\n`)
 } catch (err) {
   launcherLog(`could not start: ${(err as Error).message}`)

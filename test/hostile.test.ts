@@ -594,7 +594,8 @@ describe('cookie-bearing calls from another origin', () => {
         expect(res.cookies).toEqual([])
       }
     // Not rotated (reusing a rotated token would revoke the family) and not signed out.
-    const own = await send('/api/auth/refresh', cookie, { origin: 'http://localhost:80' })
+    // The gateway's own origin on this machine: its port (PORT, 8080 by default).
+    const own = await send('/api/auth/refresh', cookie, { origin: 'http://localhost:8080' })
     expect(own.statusCode).toBe(200)
     const next = refreshCookieOf(own) ?? ''
     expect(next).not.toBe('')

@@ -15,6 +15,8 @@ import { Service } from 'kubernetes-models/v1/Service'
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress'
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget'
 import { ScaledObject } from '@kubernetes-models/keda/keda.sh/v1alpha1/ScaledObject'
+import { createApp } from '@crv/kit'
+import gatewayApp from '../gateway/src/app.ts'
 import { SERVICES as routedServices, loadGatewayConfig } from '../gateway/src/config.ts'
 import { loadAiConfig } from '../services/ai/src/config.ts'
 import { loadAstroConfig } from '../services/astro/src/config.ts'
@@ -293,6 +295,31 @@ describe.each(Object.entries(rendered))('deploy/kubernetes/%s', (tree, load) => 
         S3_BUCKET: expect.any(String),
       })
     }
+  })
+
+  it("answers the gateway's probes whatever Host the kubelet sends, and the app only at the ingress's host", async () => {
+    const gateway = containerOf(find(all, 'Deployment', 'gateway') as Resource)
+    const env: Record<string, string> = {
+      ...environmentOf(all, gateway, OVERLAY_SECRETS),
+      LOG_LEVEL: 'silent',
+    }
+    delete env.REDIS_URL
+    const config = loadGatewayConfig(env)
+    const app = createApp(config)
+    await app.register(gatewayApp, { config })
+    const podAddress = '10.244.1.17:8080'
+    const probes = [gateway.startupProbe, gateway.readinessProbe, gateway.livenessProbe]
+    for (const path of probes.map((p) => p?.httpGet?.path ?? '')) {
+      const res = await app.inject({ method: 'GET', url: path, headers: { host: podAddress } })
+      expect(res.statusCode, path).toBe(200)
+    }
+    const ingress = find(all, 'Ingress', 'gateway')?.spec as { rules: { host: string }[] }
+    const at = async (host: string) =>
+      (await app.inject({ method: 'GET', url: '/api/no-such-call', headers: { host } })).statusCode
+    for (const { host } of ingress?.rules ?? [{ host: new URL(env.PUBLIC_URL ?? '').host }])
+      expect(await at(host), host).toBe(404)
+    expect(await at(podAddress)).toBe(421)
+    await app.close()
   })
 
   it('scales the speech workers with KEDA on the queue wait list, read from the worker pod', () => {

@@ -3,7 +3,7 @@
 // data directory survives a restart.
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -117,6 +117,20 @@ describe('the launcher', () => {
       // development outbox of sign-in codes) cannot reach it.
       expect(listeningAddresses(Number(new URL(first.base).port))).toEqual(['127.0.0.1'])
 
+      // The outbox's key for this start: printed, readable by this account only, and what the
+      // outbox asks of a request a proxy passed on.
+      const key = /dev SMS outbox key: (\S+)/.exec(first.log())?.[1] ?? ''
+      expect(key.length).toBeGreaterThanOrEqual(32)
+      const keyFile = join(dataDir, 'run', 'dev-outbox-key')
+      expect(readFileSync(keyFile, 'utf8').trim()).toBe(key)
+      expect(statSync(keyFile).mode & 0o777).toBe(0o600)
+      const outbox = `${first.base}/api/auth/dev/sms-outbox`
+      expect(await status(outbox)).toBe(200)
+      const proxied = { via: '1.1 proxy' }
+      expect((await fetch(outbox, { headers: proxied })).status).toBe(404)
+      const withKey = { ...proxied, 'x-dev-outbox-key': key }
+      expect((await fetch(outbox, { headers: withKey })).status).toBe(200)
+
       // A row written now must be there after a restart.
       const url = /"url":"([^"]+)"/.exec(first.log())?.[1]
       expect(url).toBeTruthy()
@@ -153,8 +167,10 @@ describe('the launcher', () => {
       first.app.kill('SIGINT')
       expect(await exited).toBe(0)
       for (const pid of children) expect(alive(pid), `pid ${pid}`).toBe(false)
+      expect(existsSync(keyFile)).toBe(false)
 
       const second = await start()
+      expect(/dev SMS outbox key: (\S+)/.exec(second.log())?.[1]).not.toBe(key)
       const url2 = /"url":"([^"]+)"/.exec(second.log())?.[1]
       const db2 = new pg.Client({ connectionString: url2 })
       await db2.connect()

@@ -22,6 +22,7 @@ import { SERVICES, serviceUrls } from './config.ts'
 import type { GatewayConfig, ServiceName } from './config.ts'
 import { createForwarder } from './forward.ts'
 import type { ForwardFailure } from './forward.ts'
+import { allowedHostnames, hostnameOf, ownOrigins } from './hosts.ts'
 import { routingTable } from './routes.ts'
 import { loadShells } from './shells.ts'
 import type { Route } from './routes.ts'
@@ -39,6 +40,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set on routes forwarded to a service: the contract operation they serve. */
     operationId?: string
+    /** Answered whatever the Host: liveness probes name the pod or container by its address. */
+    anyHost?: boolean
   }
 }
 
@@ -58,6 +61,16 @@ async function gatewayApp(app: FastifyInstance, { config, verifyToken }: Gateway
     return reply.code(status).send(body)
   })
   installRequestLog(app)
+
+  // Only the hosts the configuration names (DNS rebinding): first, before any other work. Both
+  // the Host header and a trusted proxy's X-Forwarded-Host must name one: a rebound page on this
+  // machine reaches the gateway from loopback, which is trusted, and may set X-Forwarded-Host.
+  const hosts = allowedHostnames(config)
+  const answered = (host: string | undefined) => hosts.has(hostnameOf(host) ?? '')
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.anyHost) return
+    if (!answered(request.headers.host) || !answered(request.host)) throw misdirected()
+  })
 
   // Security headers, computed once (helmet rebuilt its policy string on every request).
   const securityHeaders = securityHeadersFor(config)
@@ -104,20 +117,19 @@ async function gatewayApp(app: FastifyInstance, { config, verifyToken }: Gateway
   })
 
   // Same origin only: a write that a browser sends from another site is refused (CSRF), and no
-  // CORS headers are ever sent.
-  const allowedOrigins = new Set(
-    [config.PUBLIC_URL, ...config.ALLOWED_ORIGINS]
-      .filter(Boolean)
-      .map((u) => new URL(String(u)).origin),
-  )
+  // CORS headers are ever sent. The site's own origins come from the configuration: taken from
+  // Host, a rebound name was its own origin.
+  const origins = ownOrigins(config)
+  app.addHook('onListen', async () => {
+    const address = app.server.address()
+    if (address && typeof address === 'object') origins.addPort(address.port)
+  })
   // Every write, whatever its path: a route is what the router matched, not what the URL spells.
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return
     const origin = request.headers.origin
     if (request.headers['sec-fetch-site'] === 'cross-site') throw crossOrigin()
-    if (!origin) return
-    const own = `${request.protocol}://${request.host}`
-    if (origin !== own && !allowedOrigins.has(origin)) throw crossOrigin()
+    if (origin !== undefined && !origins.has(origin)) throw crossOrigin()
   })
 
   const forwarder = createForwarder({ timeoutMs: config.UPSTREAM_TIMEOUT_MS })
@@ -211,7 +223,7 @@ async function gatewayApp(app: FastifyInstance, { config, verifyToken }: Gateway
 
   // Liveness of the gateway process itself (container healthchecks); readiness of the app is
   // /api/health.
-  app.get('/health', { logLevel: 'warn' }, async () => ({
+  app.get('/health', { logLevel: 'warn', config: { anyHost: true } }, async () => ({
     status: 'ok' as const,
     service: 'gateway',
   }))
@@ -365,6 +377,10 @@ function countedBody(payload: Readable, limit: number): Readable {
   })
   payload.on('error', (err) => counted.destroy(err))
   return payload.pipe(counted)
+}
+
+function misdirected() {
+  return new AppError('misdirected_request', 421, 'This server does not answer for that host name')
 }
 
 function crossOrigin() {

@@ -15,9 +15,15 @@ export const configShape = {
   PRACTICE_URL: z.url().default('http://127.0.0.1:8086'),
   /** The built SPA; the gateway serves it with the API on one origin. */
   FRONTEND_DIST: z.string().default(fileURLToPath(new URL('../../frontend/dist', import.meta.url))),
-  /** The public origin (e.g. https://crv.example.org); cross-origin writes are refused. */
+  /**
+   * The public origin (e.g. https://crv.example.org): the host the gateway answers and the origin
+   * writes must come from (any other Host gets 421, a write from another origin 403).
+   */
   PUBLIC_URL: z.url().optional(),
+  /** Further origins allowed to write; their hosts are answered too. */
   ALLOWED_ORIGINS: env.list(),
+  /** Further host names answered (a proxy that rewrites Host, an internal name monitors use). */
+  ALLOWED_HOSTS: env.list(),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),

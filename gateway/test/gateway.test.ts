@@ -140,10 +140,11 @@ describe('routing from the contract', () => {
       headers: { 'sec-fetch-site': 'cross-site' },
     })
     expect(crossSite.statusCode).toBe(403)
+    // The gateway's own port (PORT, 8080 by default) on this machine.
     const own = await app.inject({
       method: 'POST',
       url: '/api/auth/phone/start',
-      headers: { origin: 'http://localhost:80', host: 'localhost:80' },
+      headers: { origin: 'http://localhost:8080', host: 'localhost:8080' },
       payload: body,
     })
     expect(own.statusCode).toBe(200)

@@ -18,6 +18,10 @@ export const configShape = {
   SMS_PROVIDER: z.enum(['console', 'twilio', 'sns']).default('console'),
   /** Production refuses the console provider (codes in the log) unless this says otherwise. */
   ALLOW_CONSOLE_SMS: env.bool.default(false),
+  /** Outside production the dev SMS outbox answers a request with this key (npm start has one). */
+  DEV_OUTBOX_KEY: z.string().min(16).optional(),
+  /** `local`: the key, or a direct call from this machine; `key`: the key only. */
+  DEV_OUTBOX_ACCESS: z.enum(['local', 'key']).default('local'),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
@@ -54,6 +58,7 @@ export function loadAuthConfig(source: NodeJS.ProcessEnv = process.env) {
   }
   if (config.SMS_PROVIDER === 'twilio')
     require('SMS_PROVIDER=twilio', ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'])
+  if (config.DEV_OUTBOX_ACCESS === 'key') require('DEV_OUTBOX_ACCESS=key', ['DEV_OUTBOX_KEY'])
   if (config.BOT_CHECK !== 'none')
     require(`BOT_CHECK=${config.BOT_CHECK}`, ['BOT_CHECK_SECRET', 'BOT_CHECK_SITE_KEY'])
   if (config.OIDC_ISSUER || config.OIDC_CLIENT_ID || config.OIDC_CLIENT_SECRET) {

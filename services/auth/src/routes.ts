@@ -7,6 +7,7 @@ import { checkCode, issueCode, newCode, normalisePhone, phoneErrors } from './ph
 import { endSession, refreshSession, startSession } from './sessions.ts'
 import { findUser, signInByPhone, toApiUser } from './users.ts'
 import { ConsoleSms } from './sms.ts'
+import { mayReadDevOutbox } from './dev-outbox.ts'
 import { oidcHandlers } from './oidc.ts'
 import { accountHandlers } from './account.ts'
 
@@ -89,11 +90,11 @@ export function authHandlers(services: AuthServices): Handlers {
 
     listDevSmsOutbox: async (request: FastifyRequest, reply: FastifyReply) => {
       // A development aid only: never in production, only for the console provider, and only to
-      // a caller on this machine (the codes sign anyone in, administrators included).
+      // a caller on this machine that no proxy passed on, or one with the key (dev-outbox.ts).
       if (
         config.NODE_ENV === 'production' ||
         !(sms instanceof ConsoleSms) ||
-        !isLoopbackAddress(request.ip)
+        !mayReadDevOutbox(request, config)
       ) {
         return reply.code(404).send({ error: { code: 'not_found', message: 'No SMS outbox here' } })
       }
@@ -106,10 +107,4 @@ export function authHandlers(services: AuthServices): Handlers {
     ...oidcHandlers(services),
     ...accountHandlers(services),
   }
-}
-
-/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (`::ffff:127.0.0.1`). */
-export function isLoopbackAddress(ip: string): boolean {
-  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip
-  return v4.startsWith('127.') || ip === '::1'
 }

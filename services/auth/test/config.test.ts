@@ -41,4 +41,11 @@ describe('production configuration', () => {
     const dev = loadAuthConfig({ DATABASE_URL: production.DATABASE_URL })
     expect(dev).toMatchObject({ SMS_PROVIDER: 'console', PUBLIC_URL: 'http://localhost:8080' })
   })
+
+  it('refuses a dev SMS outbox that needs a key it was not given', () => {
+    const dev = { DATABASE_URL: production.DATABASE_URL, DEV_OUTBOX_ACCESS: 'key' }
+    expect(() => loadAuthConfig(dev)).toThrow(/DEV_OUTBOX_ACCESS=key needs DEV_OUTBOX_KEY/)
+    expect(() => loadAuthConfig({ ...dev, DEV_OUTBOX_KEY: 'short' })).toThrow(/DEV_OUTBOX_KEY/)
+    expect(loadAuthConfig({ ...dev, DEV_OUTBOX_KEY: 'k'.repeat(24) }).DEV_OUTBOX_ACCESS).toBe('key')
+  })
 })

@@ -209,6 +209,49 @@ describe('the dev SMS outbox', () => {
     }
   })
 
+  it('answers a call without the key only when it names this machine and no proxy passed it on', async () => {
+    const phone = newPhone()
+    await start(phone)
+    const url = `/api/auth/dev/sms-outbox?phone=${encodeURIComponent(phone)}`
+    const status = async (headers: Record<string, string>) =>
+      (await app.inject({ method: 'GET', url, headers })).statusCode
+    // A rebound name reaches this service's own port from loopback too (DNS rebinding).
+    expect(await status({ host: 'rebind.attacker.example:8081' })).toBe(404)
+    // Through the gateway: the host the caller named.
+    expect(await status({ 'x-forwarded-host': 'rebind.attacker.example:8080' })).toBe(404)
+    for (const host of ['localhost:8080', '127.0.0.1:18080', '[::1]:8080'])
+      expect(await status({ 'x-forwarded-host': host }), host).toBe(200)
+    // A proxy on this machine that says it passed the request on.
+    const marks: Record<string, string>[] = [
+      { via: '1.1 squid' },
+      { forwarded: 'for=192.168.1.20' },
+      { 'x-real-ip': '127.0.0.1' },
+      { 'x-forwarded-port': '5173' },
+      { 'x-forwarded-server': 'devbox' },
+    ]
+    for (const mark of marks) expect(await status(mark), JSON.stringify(mark)).toBe(404)
+  })
+
+  it('answers with its key from anywhere, and only with it when DEV_OUTBOX_ACCESS=key', async () => {
+    const key = 'a-per-start-key-0123456789'
+    const strict = await authService({ DEV_OUTBOX_KEY: key, DEV_OUTBOX_ACCESS: 'key' })
+    try {
+      const phone = newPhone()
+      await post(strict, '/api/auth/phone/start', { phone })
+      const url = `/api/auth/dev/sms-outbox?phone=${encodeURIComponent(phone)}`
+      const status = async (headers: Record<string, string>, remoteAddress = '127.0.0.1') =>
+        (await strict.inject({ method: 'GET', url, headers, remoteAddress })).statusCode
+      expect(await status({})).toBe(404)
+      expect(await status({ 'x-dev-outbox-key': `${key}0` })).toBe(404)
+      expect(await status({ 'x-dev-outbox-key': key.slice(1) })).toBe(404)
+      expect(await status({ 'x-dev-outbox-key': key })).toBe(200)
+      // The key is what no proxy can add: whoever holds it read it on this machine.
+      expect(await status({ 'x-dev-outbox-key': key, via: '1.1 vite' }, '192.168.1.20')).toBe(200)
+    } finally {
+      await strict.close()
+    }
+  })
+
   it('does not exist in production', async () => {
     const prod = await authService({
       NODE_ENV: 'production',

@@ -10,6 +10,7 @@ import {
 } from '../../lib/session/session-slice.ts'
 import { whenSessionKnown } from '../../lib/session/when-session-known.ts'
 import { rememberUser } from '../../lib/session/remembered-user.ts'
+import { clearPrivateCaches } from '../../lib/account/private-caches.ts'
 import { useToast } from '../toast/use-toast.ts'
 import { AuthContext, type AuthContextValue } from './auth-context.ts'
 import { errorToast, signInText } from './sign-in-messages.ts'
@@ -84,8 +85,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       toast(errorToast(signInText('signOutFailed')))
       return
     }
-    // Not remembered for an offline start any more.
+    // Not remembered for an offline start any more, and nothing of theirs left for the next
+    // person at this browser to read from the service worker's copies.
     rememberUser(null)
+    await clearPrivateCaches()
     // The reload starts the app afresh, signed out; until it lands the header keeps its spinner.
     window.location.reload()
   }, [dispatch, toast])

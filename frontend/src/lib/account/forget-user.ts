@@ -1,4 +1,5 @@
 import { rememberUser } from '../session/remembered-user.ts'
+import { clearPrivateCaches } from './private-caches.ts'
 
 /**
  * Removes what this browser keeps of a user whose account is gone: their offline queues and
@@ -19,10 +20,5 @@ export async function forgetUser(userId: string): Promise<void> {
   } catch {
     // Storage refused: nothing was kept there.
   }
-  if (typeof caches === 'undefined') return
-  try {
-    await caches.delete('crv-data')
-  } catch {
-    // No cache storage here.
-  }
+  await clearPrivateCaches()
 }

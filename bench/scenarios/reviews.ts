@@ -2,7 +2,9 @@
 // 100 requests/s (the budget of issue [14]: p99 ≤ 30 ms) and the review queue, open-loop like
 // the practice scenario (each request timed from the moment it was due). An answer counts as
 // failed unless the server says it was applied. The self-check paces a stand-in that answers
-// 40 ms late and must report it.
+// 40 ms late and must report it. Then the costliest batch (issue [23], item 3): the largest
+// accepted size with every answer older than all the card already holds, three times over, each
+// timed alone; it must stay within 1 s and not grow as the card's history does.
 import { randomUUID } from 'node:crypto'
 import { ms, withStandIn } from '../lib.ts'
 import type { Section } from '../lib.ts'
@@ -14,9 +16,83 @@ const SECONDS = 20
 const BUDGET_MS = 30
 const VIEWERS = 20
 const QUEUE_RATE = 50
+/** The contract's largest batch, and the most answers to one word it records. */
+const BATCH = 500
+const PER_WORD = 50
+const BATCH_BUDGET_MS = 1000
+/** Answers each word of the last case already holds: ten of them fill the replay budget. */
+const HELD = 1_950
+/** A batch's time may vary this much on a busy machine without counting as growth. */
+const NOISE_MS = 250
 
 function standIn(lateMs: number) {
   return withStandIn(lateMs, (base) => paced(300, RATE, () => fetch(`${base}/`)))
+}
+
+interface Batch {
+  ms: number
+  status: number
+  recorded: number
+}
+
+/**
+ * `BATCH` answers spread over `words`, each older than every answer sent before it: each batch
+ * reaches back past all the cards' history, so each replays all of it. Sent one at a time.
+ */
+async function reverseBatches(
+  base: string,
+  token: string,
+  words: number[],
+  rounds: number,
+  newest = Date.now() - 3_600_000,
+): Promise<Batch[]> {
+  const batches: Batch[] = []
+  let sent = 0
+  for (let round = 0; round < rounds; round++) {
+    const answers = Array.from({ length: BATCH }, (_, i) => ({
+      id: randomUUID(),
+      descriptorId: words[i % words.length] ?? 0,
+      rating: (['good', 'again', 'hard', 'easy'] as const)[i % 4],
+      answeredAt: new Date(newest - (sent + i) * 60_000).toISOString(),
+    }))
+    sent += BATCH
+    const started = performance.now()
+    const res = await fetch(`${base}/api/reviews`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ answers }),
+      signal: AbortSignal.timeout(120_000),
+    })
+    const body = (await res.json()) as { results?: { status: string }[] }
+    batches.push({
+      ms: performance.now() - started,
+      status: res.status,
+      recorded: body.results?.filter((r) => r.status === 'applied').length ?? 0,
+    })
+  }
+  return batches
+}
+
+/** `perWord` answers to each word, in time order over the past month (the cheap way in). */
+async function history(base: string, token: string, words: number[], perWord: number) {
+  const start = Date.now() - 30 * 86_400_000
+  const step = (29 * 86_400_000) / perWord
+  for (let from = 0; from < perWord; from += PER_WORD) {
+    const answers = words.flatMap((descriptorId) =>
+      Array.from({ length: Math.min(PER_WORD, perWord - from) }, (_, i) => ({
+        id: randomUUID(),
+        descriptorId,
+        rating: (['good', 'again', 'hard', 'easy'] as const)[(from + i) % 4],
+        answeredAt: new Date(start + (from + i) * step).toISOString(),
+      })),
+    )
+    const res = await fetch(`${base}/api/reviews`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ answers }),
+    })
+    if (!res.ok) throw new Error(`history: ${res.status} ${await res.text()}`)
+  }
 }
 
 export async function reviews(): Promise<Section> {
@@ -100,6 +176,16 @@ export async function reviews(): Promise<Section> {
         body: queueBody,
       }),
     )
+    // The costliest batches, on a viewer of their own, after the steady run.
+    const attacker = await app.signIn('+15550409999')
+    const [oneWord = 0, ...others] = cards[0] ?? []
+    const single = await reverseBatches(app.base, attacker, [oneWord], 3)
+    const wide = BATCH / PER_WORD
+    const spread = await reverseBatches(app.base, attacker, [oneWord, ...others].slice(0, wide), 3)
+    // Ten other words, each holding as many answers as a request may replay in all, shared.
+    const full = others.slice(wide, 2 * wide)
+    await history(app.base, attacker, full, HELD)
+    const held = await reverseBatches(app.base, attacker, full, 3, Date.now() - 31 * 86_400_000)
     const failedAnswers = answer.failed + notApplied
     const within = (p99: number, failed: number) =>
       p99 <= BUDGET_MS && failed === 0 ? 'yes' : '**no**'
@@ -115,6 +201,27 @@ export async function reviews(): Promise<Section> {
         `| \`POST /api/reviews/queue\` (up to 200 cards) | ${QUEUE_RATE}/s | ${queue.sent} | ${ms(queue.p50)} | ${ms(queue.p99)} | ${ms(queue.max)} | ${queue.failed} | (no budget) |`,
         `| the load generator alone: a stand-in answering at once | ${RATE}/s | ${floor.sent} | ${ms(floor.p50)} | ${ms(floor.p99)} | ${ms(floor.max)} | ${floor.failed} | (what the tool adds) |`,
         `| self-check: a stand-in answering 40 ms late | ${RATE}/s | ${check.sent} | ${ms(check.p50)} | ${ms(check.p99)} | ${ms(check.max)} | ${check.failed} | must read ≥ 40 ms: ${check.p50 >= 40 ? 'yes' : '**no**'} |`,
+        '',
+        `The costliest batch (issue [23], item 3): ${BATCH} answers, the largest the contract accepts, each older than every answer sent before it, so each batch reaches back past the whole history of its cards; three batches in a row, one at a time, on a viewer of their own. At most ${PER_WORD} answers to one word are recorded per request (the earliest), and words only while their stored and new answers add up to 20,000 (the replay budget); the client's outbox sends the rest again. Budget: each batch ≤ ${BATCH_BUDGET_MS} ms, the third no slower than twice the first (plus ${NOISE_MS} ms of a busy machine's noise).`,
+        '',
+        '| batch | 1st | 2nd | 3rd | status | answers recorded | within budget |',
+        '|---|---|---|---|---|---|---|',
+        ...(
+          [
+            [`${BATCH} answers to one word`, single],
+            [`${BATCH} answers to ${BATCH / PER_WORD} words, ${PER_WORD} each`, spread],
+            [
+              `${BATCH} answers to ${BATCH / PER_WORD} words holding ${HELD.toLocaleString('en')} answers each`,
+              held,
+            ],
+          ] as const
+        ).map(([name, runs]) => {
+          const [a, b, c] = runs
+          const ok =
+            runs.every((r) => r.status === 200 && r.ms <= BATCH_BUDGET_MS) &&
+            (c?.ms ?? Infinity) <= 2 * (a?.ms ?? 0) + NOISE_MS
+          return `| ${name} | ${ms(a?.ms ?? NaN)} | ${ms(b?.ms ?? NaN)} | ${ms(c?.ms ?? NaN)} | ${runs.map((r) => r.status).join(', ')} | ${runs.map((r) => r.recorded).join(', ')} | ${ok ? 'yes' : '**no**'} |`
+        }),
         '',
       ].join('\n'),
     }

@@ -8,6 +8,7 @@ import type { Database } from '@crv/kit/db'
 import type { components } from '@crv/contracts'
 import type { SharedVocabulary } from './shared-cache.ts'
 import type { UserStates } from './user-cache.ts'
+import { fromPostgresTimestamp } from './timestamps.ts'
 
 type Data = components['schemas']['DescriptorAccountData']
 
@@ -21,7 +22,7 @@ async function rows<T>(db: Pick<Database, 'execute'>, query: SQL): Promise<T[]> 
   return (await db.execute(query)).rows as T[]
 }
 
-const iso = (value: string | Date) => new Date(value).toISOString()
+const iso = (value: string | Date) => fromPostgresTimestamp(value).toISOString()
 
 export async function accountData(db: Database, userId: string): Promise<Data> {
   const [customWords, hidden, cards, answers, sessions] = await Promise.all([

@@ -6,6 +6,7 @@ import { toDescriptor } from './repository.ts'
 import type { Descriptor } from './repository.ts'
 import { foldWord } from './vocabulary.ts'
 import type { Language } from './vocabulary.ts'
+import { fromPostgresTimestamp } from './timestamps.ts'
 
 type Schemas = components['schemas']
 type Executor = Pick<Database, 'execute'>
@@ -221,7 +222,7 @@ export async function exportRows(db: Database): Promise<Schemas['DescriptorExpor
     stage: r.stage,
     category: r.category,
     createdBy: r.created_by,
-    createdAt: new Date(r.created_at).toISOString(),
+    createdAt: fromPostgresTimestamp(r.created_at).toISOString(),
   }))
 }
 
@@ -245,6 +246,6 @@ export async function recentActions(db: Database, limit = 10): Promise<Schemas['
     action: r.action as Schemas['AdminAction']['action'],
     userId: r.user_id,
     summary: r.summary,
-    at: new Date(r.at).toISOString(),
+    at: fromPostgresTimestamp(r.at).toISOString(),
   }))
 }

@@ -9,6 +9,7 @@ import type { Handlers } from '@crv/kit'
 import type { Database } from '@crv/kit/db'
 import type { components } from '@crv/contracts'
 import type { UserStates } from './user-cache.ts'
+import { fromPostgresTimestamp } from './timestamps.ts'
 
 type Schemas = components['schemas']
 type Activity = Schemas['TrainingActivity']
@@ -128,7 +129,7 @@ export function historyHandlers(
       const active = new Set<string>()
       const totals = { minutes: noMinutes(), sessions: 0, reviews: 0 }
       for (const q of quarters) {
-        const date = localDate(new Date(q.at), timeZone)
+        const date = localDate(fromPostgresTimestamp(q.at), timeZone)
         active.add(date)
         const minutes = Number(q.ms) / 60_000
         totals.minutes[q.activity] += minutes

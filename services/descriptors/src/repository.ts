@@ -3,6 +3,7 @@ import type { SQL } from 'drizzle-orm'
 import type { Database } from '@crv/kit/db'
 import type { components } from '@crv/contracts'
 import type { Language, Stage } from './vocabulary.ts'
+import { fromPostgresTimestamp } from './timestamps.ts'
 
 export type ApiDescriptor = components['schemas']['Descriptor']
 export type ApiCategory = components['schemas']['Gestalt']
@@ -67,7 +68,7 @@ export function toDescriptor(row: DescriptorRow, hidden = false): Descriptor {
       isCustom: row.is_custom,
       status: row.status,
       hidden: hidden || row.hidden === true,
-      createdAt: new Date(row.created_at).toISOString(),
+      createdAt: fromPostgresTimestamp(row.created_at).toISOString(),
       ...(also.length > 0
         ? { alsoIn: also.map((o) => ({ type: o.categoryType, id: o.categoryId })) }
         : {}),

@@ -1,10 +1,12 @@
 // Spaced repetition through the real HTTP stack and database: the cards the server keeps must
 // be exactly what ts-fsrs makes of the answers, in the order they were given.
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createEmptyCard, fsrs, Rating, State } from 'ts-fsrs'
 import type { Card, Grade } from 'ts-fsrs'
 import { sql } from 'drizzle-orm'
+import pg from 'pg'
+import { scheduler } from '../src/reviews.ts'
 import { harness } from './helpers.ts'
 import type { Harness } from './helpers.ts'
 
@@ -39,7 +41,19 @@ function expected(answers: { rating: RatingName; at: Date }[]): Card {
   return card
 }
 
+/** Each answer's card state just before it, in time order: what the answers table must hold. */
+function statesBefore(answers: { rating: RatingName; at: Date }[]): number[] {
+  const sorted = [...answers].sort((a, b) => a.at.getTime() - b.at.getTime())
+  let card = createEmptyCard(sorted[0]?.at ?? new Date())
+  return sorted.map((a) => {
+    const before = card.state
+    card = reference.next(card, a.at, grades[a.rating] as Grade).card
+    return before
+  })
+}
+
 const stateName = ['new', 'learning', 'review', 'relearning']
+const ratingNames = ['good', 'again', 'hard', 'easy', 'good'] as const
 
 function asSchedule(card: Card) {
   return {
@@ -326,7 +340,69 @@ describe.each(['off', 'local'])('answers, USER_STATE_CACHE=%s', (mode) => {
     expect(last.schedule).toEqual(asSchedule(expected(all)))
   })
 
-  it('never take an answer from the future, and drop words that are gone or not the caller’s', async () => {
+  it('record a late batch with one replay of its card and a fixed number of statements, the card as a from-scratch replay', async () => {
+    const { id, token } = await user()
+    const [word] = await textureIds()
+    const t0 = Date.now() - 50 * DAY
+    // Five answers synced in time, then a phone's queue of forty, each older than the last,
+    // reaching back past all five.
+    const stored = Array.from({ length: 5 }, (_, i) => ({
+      rating: ratingNames[i % 5] ?? 'good',
+      at: new Date(t0 + (10 + 2 * i) * DAY),
+    }))
+    const late = Array.from({ length: 40 }, (_, i) => ({
+      rating: ratingNames[(i * 3) % 5] ?? 'good',
+      at: new Date(t0 + 15 * DAY - i * 7 * HOUR),
+    }))
+    const toAnswers = (given: { rating: RatingName; at: Date }[]) =>
+      given.map((a) => ({
+        id: randomUUID(),
+        descriptorId: word,
+        rating: a.rating,
+        answeredAt: a.at.toISOString(),
+      }))
+    expect((await answer(token, toAnswers(stored))).statusCode).toBe(200)
+
+    const steps = vi.spyOn(scheduler, 'next')
+    const statements = vi.spyOn(pg.Client.prototype, 'query')
+    const res = await answer(token, toAnswers(late))
+    const counted = { steps: steps.mock.calls.length, statements: statements.mock.calls.length }
+    steps.mockRestore()
+    statements.mockRestore()
+
+    expect(res.statusCode).toBe(200)
+    const all = [...stored, ...late]
+    // The card's history read once and stepped through once, not once per answer (that was
+    // 45 + 44 + … + 6 steps and several statements an answer).
+    expect(counted).toEqual({
+      steps: expect.toSatisfy((n: number) => n <= 2 * all.length),
+      statements: expect.toSatisfy((n: number) => n <= 8),
+    })
+    const replayed = asSchedule(expected(all))
+    expect(res.json().results).toEqual(
+      late.map(() => expect.objectContaining({ status: 'applied', schedule: replayed })),
+    )
+    const [card] = (
+      await h.app.db.execute(
+        sql`SELECT state, reps, lapses, stability, due FROM descriptors.review_cards
+            WHERE user_id = ${id} AND descriptor_id = ${word}`,
+      )
+    ).rows as { state: number; reps: number; lapses: number; stability: number; due: string }[]
+    const want = expected(all)
+    expect(card).toMatchObject({ state: want.state, reps: 45, lapses: want.lapses })
+    expect(Number(card?.stability)).toBe(want.stability)
+    expect(Date.parse(String(card?.due))).toBe(want.due.getTime())
+    // Each answer keeps the state its card was in just before it (retention counts them).
+    const states = (
+      await h.app.db.execute(
+        sql`SELECT state FROM descriptors.review_answers
+            WHERE user_id = ${id} AND descriptor_id = ${word} ORDER BY answered_at`,
+      )
+    ).rows.map((r) => Number(r.state))
+    expect(states).toEqual(statesBefore(all))
+  })
+
+  it('take an answer a few minutes ahead (a fast clock) as given now, and drop words that are gone or not the caller’s', async () => {
     const { token } = await user()
     const other = await user()
     const [word] = await textureIds()
@@ -337,7 +413,7 @@ describe.each(['off', 'local'])('answers, USER_STATE_CACHE=%s', (mode) => {
           id: randomUUID(),
           descriptorId: word,
           rating: 'good',
-          answeredAt: new Date(before + 5 * DAY).toISOString(),
+          answeredAt: new Date(before + 3 * 60_000).toISOString(),
         },
       ])
     ).json().results[0]
@@ -382,6 +458,186 @@ describe.each(['off', 'local'])('answers, USER_STATE_CACHE=%s', (mode) => {
       ])
     ).json().results[0]
     expect(own.status).toBe('applied')
+  })
+})
+
+describe('a batch of answers', () => {
+  it('records at most 50 answers to one word, the earliest, and leaves the others out to be sent again', async () => {
+    const { token } = await user()
+    const [a, b] = await textureIds()
+    const t0 = Date.now() - 30 * DAY
+    // Sixty answers to a, in a shuffled order, and three to b.
+    const toA = Array.from({ length: 60 }, (_, i) => ({
+      id: randomUUID(),
+      descriptorId: a,
+      rating: ratingNames[i % 5] ?? 'good',
+      at: new Date(t0 + ((i * 37) % 60) * 6 * HOUR),
+    }))
+    const toB = Array.from({ length: 3 }, (_, i) => ({
+      id: randomUUID(),
+      descriptorId: b,
+      rating: 'good' as const,
+      at: new Date(t0 + i * DAY),
+    }))
+    const sent = [...toA.slice(0, 30), ...toB, ...toA.slice(30)]
+    const body = (given: typeof sent) =>
+      given.map(({ at, ...rest }) => ({ ...rest, answeredAt: at.toISOString() }))
+    const res = await answer(token, body(sent))
+    expect(res.statusCode).toBe(200)
+    const byTime = [...toA].sort((x, y) => x.at.getTime() - y.at.getTime())
+    const earliest = new Set(byTime.slice(0, 50).map((x) => x.id))
+    const recorded = sent.filter((x) => x.descriptorId === b || earliest.has(x.id))
+    const results = res.json().results as { id: string; status: string }[]
+    // In the order sent; the ten latest answers to a are not among them, so an outbox keeps them.
+    expect(results.map((r) => [r.id, r.status])).toEqual(recorded.map((x) => [x.id, 'applied']))
+    const left = sent.filter((x) => !results.some((r) => r.id === x.id))
+    expect(left).toHaveLength(10)
+    const rest = (await answer(token, body(left))).json().results
+    expect(rest.map((r: { status: string }) => r.status)).toEqual(left.map(() => 'applied'))
+    // None lost, none twice: the card is what all sixty make.
+    expect(rest.at(-1).schedule).toEqual(asSchedule(expected(toA)))
+    expect(rest.at(-1).schedule.reps).toBe(60)
+  })
+
+  it('leaves out the answers to a word whose card would take over 20,000 answers to replay, and takes the others', async () => {
+    const { id, token } = await user()
+    const [a, b] = await textureIds()
+    // A card that holds 19,990 answers, as far as its repetitions say (what the bound reads).
+    const held = expected([{ rating: 'good', at: new Date(Date.now() - 2 * DAY) }])
+    await h.app.db.execute(
+      sql`INSERT INTO descriptors.review_cards
+            (user_id, descriptor_id, language, state, due, stability, difficulty, elapsed_days,
+             scheduled_days, learning_steps, reps, lapses, last_review, first_review)
+          VALUES (${id}, ${a}, 'de', ${held.state}, ${held.due.toISOString()}, ${held.stability},
+                  ${held.difficulty}, 0, ${held.scheduled_days}, ${held.learning_steps}, 19990, 0,
+                  ${held.last_review?.toISOString() ?? null}, ${held.last_review?.toISOString() ?? null})`,
+    )
+    const toA = Array.from({ length: 11 }, (_, i) => ({
+      id: randomUUID(),
+      descriptorId: a,
+      rating: 'good',
+      answeredAt: new Date(Date.now() - DAY + i * HOUR).toISOString(),
+    }))
+    const toB = {
+      id: randomUUID(),
+      descriptorId: b,
+      rating: 'good',
+      answeredAt: new Date().toISOString(),
+    }
+    const first = (await answer(token, [...toA, toB])).json().results
+    expect(first.map((r: { id: string; status: string }) => [r.id, r.status])).toEqual([
+      [toB.id, 'applied'],
+    ])
+    // Ten fit: 19,990 and 10.
+    const fit = (await answer(token, toA.slice(0, 10))).json().results
+    expect(fit.map((r: { status: string }) => r.status)).toEqual(
+      toA.slice(0, 10).map(() => 'applied'),
+    )
+    expect(fit[9].schedule.reps).toBe(20_000)
+  })
+})
+
+describe('answer times', () => {
+  it('refuses an answer dated before 2026 or more than five minutes ahead, in the contract’s error shape, and records nothing of its batch', async () => {
+    const { token } = await user()
+    const [word] = await textureIds()
+    const good = {
+      id: randomUUID(),
+      descriptorId: word,
+      rating: 'good',
+      answeredAt: new Date().toISOString(),
+    }
+    for (const answeredAt of [
+      '0001-01-01T00:00:00Z',
+      '0000-06-01T00:00:00Z',
+      '1970-01-01T00:00:00Z',
+      '2025-12-31T23:59:59.999Z',
+      new Date(Date.now() + 10 * 60_000).toISOString(),
+      '2030-01-01T00:00:00Z',
+    ]) {
+      const bad = { id: randomUUID(), descriptorId: word, rating: 'good', answeredAt }
+      const res = await answer(token, [good, bad])
+      expect(res.statusCode, answeredAt).toBe(400)
+      expect(res.json().error).toMatchObject({
+        code: 'answered_at_out_of_range',
+        details: { answers: [{ id: bad.id, answeredAt }] },
+      })
+    }
+    const stats = (await h.as(token).get('/api/reviews/stats?language=de')).json()
+    expect(stats).toMatchObject({ cards: 0, answersToday: 0 })
+    // The first moment of the window is inside it; a leap second is the instant after :59.
+    const first = await answer(token, [{ ...good, answeredAt: '2026-01-01T00:00:00.000Z' }])
+    expect(first.json().results[0]).toMatchObject({
+      status: 'applied',
+      schedule: { lastReview: '2026-01-01T00:00:00.000Z' },
+    })
+    const leap = await answer(token, [
+      { ...good, id: randomUUID(), answeredAt: '2026-06-30T23:59:60.250Z' },
+    ])
+    expect(leap.json().results[0]).toMatchObject({
+      status: 'applied',
+      schedule: { lastReview: '2026-07-01T00:00:00.250Z' },
+    })
+  })
+
+  it('reads, answers and exports a card that already holds an answer of year 0001, each time exactly', async () => {
+    const { id, token } = await user()
+    const [word] = await textureIds()
+    const now = Date.now()
+    // Stored before answers were checked: year 1 and 1999, then two in time.
+    const given: { rating: RatingName; at: Date }[] = [
+      { rating: 'good', at: new Date('0001-01-01T00:00:00.000Z') },
+      { rating: 'again', at: new Date('1999-12-31T23:00:00.000Z') },
+      { rating: 'good', at: new Date(now - 3 * DAY) },
+      { rating: 'hard', at: new Date(now - 2 * DAY) },
+    ]
+    const ids: string[] = given.map(() => randomUUID())
+    const states = statesBefore(given)
+    for (const [i, a] of given.entries())
+      await h.app.db.execute(
+        sql`INSERT INTO descriptors.review_answers
+              (user_id, id, descriptor_id, language, rating, state, answered_at)
+            VALUES (${id}, ${ids[i]}, ${word}, 'de', ${grades[a.rating]}, ${states[i]},
+                    ${a.at.toISOString()})`,
+      )
+    const card = expected(given)
+    await h.app.db.execute(
+      sql`INSERT INTO descriptors.review_cards
+            (user_id, descriptor_id, language, state, due, stability, difficulty, elapsed_days,
+             scheduled_days, learning_steps, reps, lapses, last_review, first_review)
+          VALUES (${id}, ${word}, 'de', ${card.state}, ${card.due.toISOString()}, ${card.stability},
+                  ${card.difficulty}, ${card.elapsed_days}, ${card.scheduled_days},
+                  ${card.learning_steps}, ${card.reps}, ${card.lapses},
+                  ${card.last_review?.toISOString() ?? null}, '0001-01-01T00:00:00Z')`,
+    )
+    const queued = await h.as(token).post('/api/reviews/queue', {
+      language: 'de',
+      stages: [],
+      gestaltIds: [],
+      perceptionIds: [],
+    })
+    expect(queued.statusCode).toBe(200)
+    // A late answer from a phone: placed between the two recent ones, the card replayed.
+    const phone = { rating: 'easy' as const, at: new Date(now - 2.5 * DAY) }
+    const res = await answer(token, [
+      {
+        id: randomUUID(),
+        descriptorId: word,
+        rating: phone.rating,
+        answeredAt: phone.at.toISOString(),
+      },
+    ])
+    expect(res.statusCode).toBe(200)
+    expect(res.json().results[0]).toMatchObject({
+      status: 'applied',
+      schedule: asSchedule(expected([...given, phone])),
+    })
+    const exported = (await h.as(token).get('/api/account/descriptors')).json()
+    expect(
+      exported.reviewAnswers
+        .filter((a: { id: string }) => ids.slice(0, 2).includes(a.id))
+        .map((a: { answeredAt: string }) => a.answeredAt),
+    ).toEqual(['0001-01-01T00:00:00.000Z', '1999-12-31T23:00:00.000Z'])
   })
 })
 

@@ -10,6 +10,8 @@ export interface AuthUser {
   id: string
   role: Role
   name: string | null
+  /** The sign-in session (refresh-token family) the token was issued for, when it names one. */
+  sessionId: string | null
 }
 
 declare module 'fastify' {
@@ -26,7 +28,62 @@ export interface TokenVerifierOptions {
   audience: string
 }
 
-export type TokenVerifier = (token: string) => Promise<AuthUser>
+/** `write`: the request changes something, so a revoked token must be refused too. */
+export type TokenVerifier = (token: string, use?: { write: boolean }) => Promise<AuthUser>
+
+/** True when the token was revoked (its account deleted, or its session signed out). */
+export type RevocationCheck = (token: string, user: AuthUser) => Promise<boolean>
+
+const revoked = () => unauthorized('This sign-in has ended. Please sign in again.')
+
+/** A verifier that also refuses revoked tokens on writes (reads keep the signature check only). */
+export function withRevocationCheck(verify: TokenVerifier, check: RevocationCheck): TokenVerifier {
+  return async (token, use) => {
+    const user = await verify(token)
+    if (use?.write && (await check(token, user))) throw revoked()
+    return user
+  }
+}
+
+/**
+ * Asks the auth service (which owns the revocation list) whether a token was revoked, with the
+ * caller's own token, so the answer tells nothing about anyone else. A "not revoked" answer is
+ * kept for `cacheMs` per session (or per user when the token names no session): that is how long
+ * a revocation takes to reach this service; a "revoked" answer is kept until the token expires.
+ * When the auth service cannot answer, writes fail closed with a 503.
+ */
+export function createRevocationCheck(options: { url: URL; cacheMs: number }): RevocationCheck {
+  const answers = new Map<string, { revoked: boolean; until: number }>()
+  return async (token, user) => {
+    const key = user.sessionId ? `s:${user.sessionId}` : `u:${user.id}`
+    const now = Date.now()
+    const cached = answers.get(key)
+    if (cached && cached.until > now) return cached.revoked
+    let res: Response
+    try {
+      res = await fetch(options.url, {
+        headers: { authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(3_000),
+      })
+    } catch {
+      throw authUnavailable()
+    }
+    if (res.status === 401) return true
+    if (!res.ok) throw authUnavailable()
+    const { revoked: isRevoked } = (await res.json()) as { revoked: boolean }
+    if (answers.size > 10_000) answers.clear()
+    if (isRevoked) answers.set(key, { revoked: true, until: now + 24 * 3_600_000 })
+    else if (options.cacheMs > 0) answers.set(key, { revoked: false, until: now + options.cacheMs })
+    return isRevoked
+  }
+}
+
+const authUnavailable = () =>
+  new AppError(
+    'auth_unavailable',
+    503,
+    'Sign-in checks are unavailable right now. Please try again.',
+  )
 
 /**
  * Verifies access tokens against the auth service's published keys. The key set is fetched
@@ -54,7 +111,12 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       if (typeof payload.sub !== 'string' || payload.sub.length === 0 || role === null) {
         throw unauthorized('Invalid access token')
       }
-      return { id: payload.sub, role, name: typeof payload.name === 'string' ? payload.name : null }
+      return {
+        id: payload.sub,
+        role,
+        name: typeof payload.name === 'string' ? payload.name : null,
+        sessionId: typeof payload.sid === 'string' ? payload.sid : null,
+      }
     } catch (err) {
       if (err instanceof AppError) throw err
       if (err instanceof joseErrors.JWTExpired)
@@ -65,11 +127,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
         (err instanceof Error && !(err instanceof joseErrors.JOSEError))
       ) {
         // The key set could not be fetched: the caller is not at fault.
-        throw new AppError(
-          'auth_unavailable',
-          503,
-          'Sign-in checks are unavailable right now. Please try again.',
-        )
+        throw authUnavailable()
       }
       throw unauthorized('Invalid access token')
     }
@@ -120,14 +178,21 @@ const isBase64Url = (c: number) =>
   c === 0x2d || // -
   c === 0x5f // _
 
-/** Decides access from the verified token only, per the operation's `x-access`. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * Decides access from the verified token only, per the operation's `x-access`. A token on a
+ * write must not be revoked, unless `revokedMayCall` (ending a session twice does no harm).
+ */
 export async function authorize(
   request: FastifyRequest,
   access: Access,
   verify: TokenVerifier,
+  revokedMayCall = false,
 ): Promise<void> {
   const token = bearerToken(request)
-  request.user = token ? await verify(token) : null
+  const write = !READS.has(request.method) && !revokedMayCall
+  request.user = token ? await verify(token, { write }) : null
   if (access === 'public') return
   if (!request.user) throw unauthorized()
   if (access === 'admin' && request.user.role !== 'admin') {

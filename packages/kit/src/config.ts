@@ -40,6 +40,11 @@ export const baseConfigShape = (service: string, defaultPort: number) => ({
   AUTH_JWKS_URL: z.url().default('http://127.0.0.1:8081/api/auth/jwks.json'),
   AUTH_ISSUER: z.string().min(1).default('crv-training'),
   AUTH_AUDIENCE: z.string().min(1).default('crv-training'),
+  /**
+   * How long a "not revoked" answer of the auth service is reused before a write asks again:
+   * the longest a sign-out or an account deletion takes to reach the other services.
+   */
+  AUTH_REVOCATION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   TRUST_PROXY: z.string().default('loopback'),
   /** Check every JSON response against the contract (on in tests; costs time in production). */
   VALIDATE_RESPONSES: bool.optional(),

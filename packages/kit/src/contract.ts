@@ -200,6 +200,8 @@ export interface ContractRouteOptions {
   tag: string
   handlers: Handlers
   verify: TokenVerifier
+  /** Operations a revoked token may still call (signing out, deleting an account twice). */
+  revokedMayCall?: readonly OperationId[]
   validators: ContractValidators
   /** Check JSON responses against the contract (tests and development). */
   validateResponses: boolean
@@ -245,7 +247,13 @@ export function registerContractRoutes(
       schema: op.schema,
       bodyLimit: op.bodyLimit,
       config: { operationId: op.operationId, access: op.access },
-      onRequest: async (request) => authorize(request, op.access, options.verify),
+      onRequest: async (request) =>
+        authorize(
+          request,
+          op.access,
+          options.verify,
+          options.revokedMayCall?.includes(op.operationId as OperationId),
+        ),
       preHandler: async (request) => {
         assertFiniteNumbers(request)
         assertWellFormedText(request)

@@ -6,10 +6,10 @@ import type { BaseConfig } from './config.ts'
 import { ConfigError } from './config.ts'
 import { installErrorHandlers } from './errors.ts'
 import { fastifyBaseOptions, installRequestLog } from './logger.ts'
-import { createTokenVerifier } from './auth.ts'
+import { createRevocationCheck, createTokenVerifier, withRevocationCheck } from './auth.ts'
 import type { TokenVerifier } from './auth.ts'
 import { createValidators, registerContractRoutes, sharedSchemas } from './contract.ts'
-import type { ContractValidators, Handlers } from './contract.ts'
+import type { ContractValidators, Handlers, OperationId } from './contract.ts'
 import { createRedis, waitUntilReady } from './redis.ts'
 import type { Redis } from './redis.ts'
 
@@ -53,11 +53,18 @@ export const basePlugin = fp<BaseOptions>(
     app.decorate(
       'verifyToken',
       verifyToken ??
-        createTokenVerifier({
-          keys: new URL(config.AUTH_JWKS_URL),
-          issuer: config.AUTH_ISSUER,
-          audience: config.AUTH_AUDIENCE,
-        }),
+        withRevocationCheck(
+          createTokenVerifier({
+            keys: new URL(config.AUTH_JWKS_URL),
+            issuer: config.AUTH_ISSUER,
+            audience: config.AUTH_AUDIENCE,
+          }),
+          // The auth service owns the revocation list; it answers beside its key set.
+          createRevocationCheck({
+            url: new URL('/internal/token-status', config.AUTH_JWKS_URL),
+            cacheMs: config.AUTH_REVOCATION_CACHE_MS,
+          }),
+        ),
     )
     app.decorateRequest('user', null)
 
@@ -90,17 +97,19 @@ export const basePlugin = fp<BaseOptions>(
 export interface ContractRoutesPluginOptions {
   tag: string
   handlers: Handlers
+  revokedMayCall?: readonly OperationId[]
 }
 
 /** The routes layer: the service's share of the contract. */
 export const contractRoutesPlugin = fp<ContractRoutesPluginOptions>(
-  async (app, { tag, handlers }) => {
+  async (app, { tag, handlers, revokedMayCall }) => {
     app.decorate(
       'operations',
       registerContractRoutes(app, {
         tag,
         handlers,
         verify: app.verifyToken,
+        ...(revokedMayCall ? { revokedMayCall } : {}),
         validators: app.validators,
         validateResponses: app.config.VALIDATE_RESPONSES ?? app.config.NODE_ENV !== 'production',
       }),

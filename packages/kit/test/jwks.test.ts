@@ -33,7 +33,7 @@ describe('remote JWKS', () => {
     const before = fetches
     for (let i = 0; i < 20; i++) {
       const user = await verify(await keys.tokenFor('user', `user-${i}`))
-      expect(user).toEqual({ id: `user-${i}`, role: 'user', name: 'Test' })
+      expect(user).toEqual({ id: `user-${i}`, role: 'user', name: 'Test', sessionId: null })
     }
     expect(fetches - before).toBe(1)
   })

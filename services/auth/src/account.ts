@@ -10,6 +10,7 @@ import type { AuthServices } from './app.ts'
 import { clearCookie } from './sessions.ts'
 import { identities, users } from './schema.ts'
 import { findUser, toApiUser } from './users.ts'
+import { revoke, userSubject } from './revocations.ts'
 
 type Export = components['schemas']['AccountExport']
 const PARTS = ['descriptors', 'media', 'practice'] as const
@@ -27,7 +28,7 @@ const partUnavailable = (part: Part) =>
 export function accountHandlers(
   services: AuthServices,
 ): Pick<Handlers, 'exportAccount' | 'deleteAccount'> {
-  const { config, db, session } = services
+  const { config, db, session, revocations } = services
   const baseOf: Record<Part, string> = {
     descriptors: config.DESCRIPTORS_URL,
     media: config.MEDIA_URL,
@@ -94,6 +95,13 @@ export function accountHandlers(
 
     deleteAccount: async (request: FastifyRequest, reply: FastifyReply) => {
       const { user, authorization } = signedIn(request)
+      // A revoked token may call again (see app.ts): an account already gone is done; a
+      // signed-out token deletes nothing.
+      if (!(await findUser(db, user.id)) && (await revocations('', user))) {
+        clearCookie(session, reply)
+        return reply.code(204).send()
+      }
+      if (await revocations('', user)) throw unauthorized()
       // The parts first, one by one: if one fails the account stays, so the user can sign in
       // and ask again (each part's deletion is idempotent).
       for (const part of PARTS) await callPart(part, 'DELETE', authorization)
@@ -101,8 +109,10 @@ export function accountHandlers(
         const [row] = await tx.select().from(users).where(eq(users.id, user.id))
         if (row?.phone)
           await tx.execute(sql`DELETE FROM auth.phone_codes WHERE phone = ${row.phone}`)
-        // Identities and refresh tokens go with the user (ON DELETE CASCADE).
+        // Identities and refresh tokens go with the user (ON DELETE CASCADE); the access
+        // tokens stop writing, on every service, from this commit.
         await tx.delete(users).where(eq(users.id, user.id))
+        await revoke(tx, [userSubject(user.id)], config.ACCESS_TOKEN_TTL_SECONDS)
       })
       clearCookie(session, reply)
       return reply.code(204).send()

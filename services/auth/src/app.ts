@@ -3,8 +3,13 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import cookie from '@fastify/cookie'
 import { createLocalJWKSet } from 'jose'
-import { basePlugin, contractRoutesPlugin, createTokenVerifier } from '@crv/kit'
-import type { TokenVerifier } from '@crv/kit'
+import {
+  basePlugin,
+  contractRoutesPlugin,
+  createTokenVerifier,
+  withRevocationCheck,
+} from '@crv/kit'
+import type { RevocationCheck, TokenVerifier } from '@crv/kit'
 import { databasePlugin } from '@crv/kit/db'
 import type { Database } from '@crv/kit/db'
 import type { AuthConfig } from './config.ts'
@@ -17,6 +22,7 @@ import type { BotCheck } from './bot-check.ts'
 import type { CodePolicy } from './phone.ts'
 import type { SessionContext } from './sessions.ts'
 import { authHandlers } from './routes.ts'
+import { isRevoked, tokenStatusRoute } from './revocations.ts'
 
 export interface AuthAppOptions {
   config: AuthConfig
@@ -34,6 +40,7 @@ export interface AuthServices {
   botCheck: BotCheck
   session: SessionContext
   policy: CodePolicy
+  revocations: RevocationCheck
 }
 
 declare module 'fastify' {
@@ -56,7 +63,13 @@ async function authApp(app: FastifyInstance, options: AuthAppOptions) {
       issuer: config.AUTH_ISSUER,
       audience: config.AUTH_AUDIENCE,
     })
-  await app.register(basePlugin, { config, verifyToken })
+  // Its own revocation list is read from its own schema on every write: no window here.
+  // (app.db is there by the first request.)
+  const revocationCheck: RevocationCheck = (_token, user) => isRevoked(app.db, user)
+  await app.register(basePlugin, {
+    config,
+    verifyToken: withRevocationCheck(verifyToken, revocationCheck),
+  })
   await app.register(cookie)
   await app.register(databasePlugin, {
     url: config.DATABASE_URL,
@@ -64,6 +77,7 @@ async function authApp(app: FastifyInstance, options: AuthAppOptions) {
     migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
     max: config.DATABASE_POOL_MAX,
   })
+  tokenStatusRoute(app, verifyToken, revocationCheck)
   const services: AuthServices = {
     config,
     db: app.db,
@@ -84,9 +98,15 @@ async function authApp(app: FastifyInstance, options: AuthAppOptions) {
       sendsPerNumberPerHour: config.PHONE_SENDS_PER_NUMBER_PER_HOUR,
       sendsPerIpPerHour: config.PHONE_SENDS_PER_IP_PER_HOUR,
     },
+    revocations: revocationCheck,
   }
   app.decorate('auth', services)
-  await app.register(contractRoutesPlugin, { tag: 'auth', handlers: authHandlers(services) })
+  await app.register(contractRoutesPlugin, {
+    tag: 'auth',
+    handlers: authHandlers(services),
+    // Signing out, or deleting an account, a second time changes nothing.
+    revokedMayCall: ['signOut', 'deleteAccount'],
+  })
 }
 
 export default fp(authApp, { name: 'auth-app' })

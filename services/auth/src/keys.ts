@@ -8,7 +8,10 @@ import { ConfigError } from '@crv/kit'
 export interface SigningKeys {
   /** Public keys for the JWKS, every configured key (old ones keep verifying while they rotate out). */
   jwks: { keys: JWK[] }
-  sign(claims: { sub: string; role: string; name: string }, ttlSeconds: number): Promise<string>
+  sign(
+    claims: { sub: string; role: string; name: string; sid?: string },
+    ttlSeconds: number,
+  ): Promise<string>
   /** A secret for keyed hashes (phone codes), derived from the active signing key. */
   hmac(value: string): string
 }
@@ -81,7 +84,11 @@ export async function loadSigningKeys(config: {
       keys: keys.map(({ kty, crv, x, kid }) => ({ kty, crv, x, kid, alg: 'EdDSA', use: 'sig' })),
     },
     sign: (claims, ttlSeconds) =>
-      new SignJWT({ role: claims.role, name: claims.name })
+      new SignJWT({
+        role: claims.role,
+        name: claims.name,
+        ...(claims.sid ? { sid: claims.sid } : {}),
+      })
         .setProtectedHeader({ alg: 'EdDSA', kid: active.kid, typ: 'JWT' })
         .setSubject(claims.sub)
         .setIssuer(config.AUTH_ISSUER)

@@ -63,3 +63,9 @@ export const refreshTokens = auth.table('refresh_tokens', {
 })
 
 export type UserRow = typeof users.$inferSelect
+
+export const revokedTokens = auth.table('revoked_tokens', {
+  /** `user:<id>` (account deleted) or `session:<refresh-token family>` (signed out). */
+  subject: text('subject').primaryKey(),
+  expiresAt: at('expires_at').notNull(),
+})

@@ -6,6 +6,7 @@ import type { Database } from '@crv/kit/db'
 import { refreshTokens } from './schema.ts'
 import type { UserRow } from './schema.ts'
 import { findUser, toApiUser } from './users.ts'
+import { revoke, sessionSubject } from './revocations.ts'
 import type { ApiUser } from './users.ts'
 import type { SigningKeys } from './keys.ts'
 
@@ -56,9 +57,10 @@ export function clearCookie(ctx: SessionContext, reply: FastifyReply) {
   reply.clearCookie(SESSION_MARKER_COOKIE, { path: '/', sameSite: 'lax', secure: ctx.secureCookie })
 }
 
-async function accessToken(ctx: SessionContext, user: UserRow): Promise<string> {
+/** `sid` names the sign-in (refresh-token family), so signing out revokes this session's tokens. */
+async function accessToken(ctx: SessionContext, user: UserRow, familyId: string): Promise<string> {
   return ctx.keys.sign(
-    { sub: user.id, role: user.role, name: user.firstName },
+    { sub: user.id, role: user.role, name: user.firstName, sid: familyId },
     ctx.accessTtlSeconds,
   )
 }
@@ -87,9 +89,10 @@ export async function startSession(
   reply: FastifyReply,
   user: UserRow,
 ): Promise<{ accessToken: string; user: ApiUser }> {
-  const token = await newRefreshToken(ctx, ctx.db, user.id, randomBytes(16).toString('base64url'))
+  const familyId = randomBytes(16).toString('base64url')
+  const token = await newRefreshToken(ctx, ctx.db, user.id, familyId)
   setCookie(ctx, reply, token)
-  return { accessToken: await accessToken(ctx, user), user: toApiUser(user) }
+  return { accessToken: await accessToken(ctx, user, familyId), user: toApiUser(user) }
 }
 
 /**
@@ -116,7 +119,7 @@ export async function refreshSession(
     if (row.revokedAt) return { kind: 'reuse' as const, familyId: row.familyId }
     if (row.rotatedAt) {
       if (Date.now() - row.rotatedAt.getTime() < ROTATION_GRACE_MS)
-        return { kind: 'grace' as const, userId: row.userId }
+        return { kind: 'grace' as const, userId: row.userId, familyId: row.familyId }
       return { kind: 'reuse' as const, familyId: row.familyId }
     }
     await tx
@@ -124,10 +127,10 @@ export async function refreshSession(
       .set({ rotatedAt: new Date() })
       .where(eq(refreshTokens.tokenHash, row.tokenHash))
     const next = await newRefreshToken(ctx, tx, row.userId, row.familyId)
-    return { kind: 'rotated' as const, userId: row.userId, next }
+    return { kind: 'rotated' as const, userId: row.userId, familyId: row.familyId, next }
   })
   if (result.kind === 'reuse') {
-    await revokeFamily(ctx.db, result.familyId)
+    await revokeFamily(ctx, result.familyId)
     request.log.warn({ family: result.familyId }, 'refresh token reused: session family revoked')
   }
   if (result.kind === 'none' || result.kind === 'reuse') {
@@ -140,17 +143,24 @@ export async function refreshSession(
     throw noSession()
   }
   if (result.kind === 'rotated') setCookie(ctx, reply, result.next)
-  return { accessToken: await accessToken(ctx, user), user: toApiUser(user) }
+  return { accessToken: await accessToken(ctx, user, result.familyId), user: toApiUser(user) }
 }
 
-async function revokeFamily(db: Database, familyId: string) {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+/** Ends a sign-in: its refresh tokens, and the access tokens issued for it, on every service. */
+async function revokeFamily(ctx: SessionContext, familyId: string) {
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+    await revoke(tx, [sessionSubject(familyId)], ctx.accessTtlSeconds)
+  })
 }
 
-/** Ends the session of this cookie (its whole family) and clears the cookie. */
+/**
+ * Ends the session of this cookie (its whole family) and of the access token sent with it, and
+ * clears the cookie.
+ */
 export async function endSession(
   ctx: SessionContext,
   request: FastifyRequest,
@@ -162,7 +172,9 @@ export async function endSession(
       .select()
       .from(refreshTokens)
       .where(eq(refreshTokens.tokenHash, hash(presented)))
-    if (row) await revokeFamily(ctx.db, row.familyId)
+    if (row) await revokeFamily(ctx, row.familyId)
   }
+  const sessionId = request.user?.sessionId
+  if (sessionId) await revoke(ctx.db, [sessionSubject(sessionId)], ctx.accessTtlSeconds)
   clearCookie(ctx, reply)
 }

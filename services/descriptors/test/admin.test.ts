@@ -443,8 +443,8 @@ describe('maintenance', () => {
   })
 })
 
-const user: AuthUser = { id: 'u1', role: 'user', name: null }
-const admin: AuthUser = { id: 'a1', role: 'admin', name: null }
+const user: AuthUser = { id: 'u1', role: 'user', name: null, sessionId: null }
+const admin: AuthUser = { id: 'a1', role: 'admin', name: null, sessionId: null }
 const save = (tachistoscopeAccess: 'admin' | 'user') =>
   h.app.inject({
     method: 'PUT',

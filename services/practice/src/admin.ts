@@ -27,8 +27,9 @@ export interface AdminDeps {
 
 type TargetWithUse = TargetRow & { sessions: number }
 
+// `@>` and not `= ANY`: the sets' GIN index answers it, instead of a scan of every session.
 const USE_COUNT = `(SELECT count(*)::int FROM practice.sessions s
-                    WHERE t.id = ANY(s.candidates)) AS sessions`
+                    WHERE s.candidates @> ARRAY[t.id]) AS sessions`
 
 function targetView(t: TargetWithUse): Schemas['PracticeTarget'] {
   return {
@@ -270,9 +271,9 @@ export function adminHandlers(deps: AdminDeps): Handlers {
         const target = await targetById(client, targetId)
         if (!target || target.deleted_at) throw notFound('Target not found')
         const { rows } = await client.query<{ shown: number; held: number }>(
-          `SELECT count(*) FILTER (WHERE $1 = ANY(candidates))::int AS shown,
-                  count(*) FILTER (WHERE target_id = $1)::int AS held
-           FROM practice.sessions`,
+          `SELECT (SELECT count(*)::int FROM practice.sessions
+                   WHERE candidates @> ARRAY[$1::uuid]) AS shown,
+                  (SELECT count(*)::int FROM practice.sessions WHERE target_id = $1) AS held`,
           [targetId],
         )
         const use = rows[0] ?? { shown: 0, held: 0 }

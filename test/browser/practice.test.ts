@@ -530,21 +530,21 @@ describe('the statistics page: both judges, exact probabilities, declared series
       headers,
       data: { candidates: options.candidates ?? 5, ...where },
     })
-    expect(started.status()).toBe(201)
+    expect(started.status(), await started.text()).toBe(201)
     const { id } = (await started.json()) as { id: string }
     if (options.judge === false) return
     const saved = await request.put(`${base}/api/practice/sessions/${id}`, {
       headers,
       data: { writeUp: { stage2: { textures: ['rough'], temperatures: ['cold'] } } },
     })
-    expect(saved.ok()).toBe(true)
+    expect(saved.ok(), await saved.text()).toBe(true)
     const locked = await request.post(`${base}/api/practice/sessions/${id}/lock`, { headers })
     const { candidates } = (await locked.json()) as { candidates: { id: string }[] }
     const judged = await request.post(`${base}/api/practice/sessions/${id}/judge`, {
       headers,
       data: { ranking: candidates.map((c) => c.id) },
     })
-    expect(judged.ok()).toBe(true)
+    expect(judged.ok(), `${judged.status()} ${await judged.text()}`).toBe(true)
   }
 
   it('declares a series, shows its progress, refuses another while it runs, then shows its result', async () => {

@@ -17,17 +17,8 @@ export const newNonce = () => randomBytes(32).toString('hex')
 export const commitmentOf = (targetId: string, imageSha256: string, nonce: string) =>
   sha256Hex(`${targetId}|${imageSha256}|${nonce}`)
 
-/** JSON with object keys sorted at every level, so equal write-ups hash equally. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`
-  }
-  return JSON.stringify(value)
-}
+/** The write-up's hash input: one canonical JSON, the one receipts are checked with offline. */
+export { canonicalJson } from '@crv/contracts/practice-receipt'
 
 /** A shuffle with the CSPRNG (Fisher–Yates). */
 export function shuffled<T>(items: readonly T[]): T[] {

@@ -37,7 +37,8 @@ export function formatLst(hours: number | null): string {
   return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')} LST`
 }
 
-const COLUMNS = [
+/** The write-up's sensory columns (the server's keys). */
+export const SENSORY_COLUMNS = [
   'colours',
   'textures',
   'temperatures',
@@ -65,7 +66,7 @@ export function scoredPartLabel(part: string): string {
   if (head === 'stage1') return i18next.t('practice:writeUp.stage1')
   if (head === 'aestheticImpact') return i18next.t('practice:writeUp.aestheticImpact')
   if (head === 'stage3') return i18next.t('practice:writeUp.sketchNotes')
-  if (isOneOf(COLUMNS, leaf)) return i18next.t(`practice:writeUp.columns.${leaf}`)
+  if (isOneOf(SENSORY_COLUMNS, leaf)) return i18next.t(`practice:writeUp.columns.${leaf}`)
   if (head === 'stage2') return i18next.t('practice:writeUp.stage2')
   if (isOneOf(MATRIX, leaf))
     return i18next.t('practice:reveal.scoredMatrix', {

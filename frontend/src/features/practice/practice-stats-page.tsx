@@ -46,28 +46,16 @@ import {
   useListPracticeSeriesQuery,
 } from './api.ts'
 import type { PracticeSessionSummary, PracticeStats } from './api.ts'
-import { fixed, formatDateTime, formatNumber, formatLst } from './format.ts'
+import { fixed, formatDateTime, formatNumber, formatLst, SENSORY_COLUMNS } from './format.ts'
 
-/** The sensory columns the statistics name (the server's keys). */
-const COLUMNS = [
-  'colours',
-  'textures',
-  'temperatures',
-  'sounds',
-  'smells',
-  'tastes',
-  'luminance',
-  'energetics',
-  'dimensionals',
-] as const
 /** The window around 13.5 h LST the statistics compare (a time range, the same in every language). */
 const SIDEREAL_WINDOW = '12:30–14:30 LST'
 
 const EXPORT_FORMATS = ['json', 'csv'] as const
 
-type ColumnKey = (typeof COLUMNS)[number]
+type ColumnKey = (typeof SENSORY_COLUMNS)[number]
 const isColumn = (category: string): category is ColumnKey =>
-  (COLUMNS as readonly string[]).includes(category)
+  (SENSORY_COLUMNS as readonly string[]).includes(category)
 
 function download(text: string, fileName: string, type: string) {
   const url = URL.createObjectURL(new Blob([text], { type }))

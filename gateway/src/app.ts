@@ -22,6 +22,7 @@ import { SERVICES, serviceUrls } from './config.ts'
 import type { GatewayConfig, ServiceName } from './config.ts'
 import { createForwarder } from './forward.ts'
 import type { ForwardFailure } from './forward.ts'
+import { createHealthReport } from './health.ts'
 import { allowedHostnames, hostnameOf, ownOrigins } from './hosts.ts'
 import { routingTable } from './routes.ts'
 import { loadShells } from './shells.ts'
@@ -38,14 +39,14 @@ export const STREAMED_BODY_THRESHOLD = 1024 * 1024
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Set on routes forwarded to a service: the contract operation they serve. */
+    /** Set on the contract's routes (forwarded, or health answered here): their operation. */
     operationId?: string
     /** Answered whatever the Host: liveness probes name the pod or container by its address. */
     anyHost?: boolean
   }
 }
 
-/** A contract operation (forwarded to a service), decided on the matched route, never the URL. */
+/** A contract operation, decided on the matched route, never the URL. */
 const isApiRoute = (request: FastifyRequest) =>
   request.routeOptions.config.operationId !== undefined
 
@@ -228,34 +229,27 @@ async function gatewayApp(app: FastifyInstance, { config, verifyToken }: Gateway
     service: 'gateway',
   }))
 
-  app.get('/api/health', async (_request, reply) => {
-    const services = Object.fromEntries(
-      await Promise.all(
-        SERVICES.map(async (name) => {
-          const started = performance.now()
-          const up = await fetch(`${upstreams[name]}/ready`, { signal: AbortSignal.timeout(1_500) })
-            .then((r) => r.ok)
-            .catch(() => false)
-          return [
-            name,
-            { status: up ? 'up' : 'down', latencyMs: Math.round(performance.now() - started) },
-          ] as const
-        }),
-      ),
-    )
-    const ok = Object.values(services).every((s) => s.status === 'up')
+  // Contract operations like every other: limited per client. The report is shared (see
+  // createHealthReport): asked per request it let a few clients load all six services.
+  const healthReport = createHealthReport(upstreams)
+  app.get('/api/health', { config: { operationId: 'getHealth' } }, async (_request, reply) => {
+    const report = await healthReport()
     return reply
-      .code(ok ? 200 : 503)
+      .code(report.status === 'ok' ? 200 : 503)
       .header('cache-control', 'no-store')
-      .send({ status: ok ? 'ok' : 'degraded', services })
+      .send(report)
   })
-  app.get<{ Params: { service: string } }>('/api/health/:service', (request, reply) => {
-    const name = request.params.service
-    if (!(SERVICES as readonly string[]).includes(name)) {
-      return reply.code(404).send(errorBody('not_found', `Unknown service ${name}`))
-    }
-    return forward(request, reply, upstreams[name as ServiceName], '/health')
-  })
+  app.get<{ Params: { service: string } }>(
+    '/api/health/:service',
+    { config: { operationId: 'getServiceHealth' } },
+    (request, reply) => {
+      const name = request.params.service
+      if (!(SERVICES as readonly string[]).includes(name)) {
+        return reply.code(404).send(errorBody('not_found', `Unknown service ${name}`))
+      }
+      return forward(request, reply, upstreams[name as ServiceName], '/health')
+    },
+  )
 
   const dist = config.FRONTEND_DIST
   const hasFrontend = existsSync(join(dist, 'index.html'))

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { contractOperations, createApp } from '@crv/kit'
+import { contractOperations, createApp, createValidators } from '@crv/kit'
 import { buildTestService, createTestKeys, testEnv, testRedisUrl } from '@crv/kit/testing'
 import astroApp from '../../services/astro/src/app.ts'
 import { loadAstroConfig } from '../../services/astro/src/config.ts'
@@ -410,4 +410,82 @@ describe('rate limits', () => {
       await Promise.all([a.close(), b.close()])
     },
   )
+})
+
+describe('the health report', () => {
+  /** Stand-ins for every service, counting how often the gateway asks each one's readiness. */
+  async function countedServices() {
+    const asked = Object.fromEntries(SERVICES.map((name) => [name, 0])) as Record<string, number>
+    const env: Record<string, string> = {}
+    for (const name of SERVICES) {
+      const server = createServer((req, res) => {
+        if (req.url === '/ready') asked[name] = (asked[name] ?? 0) + 1
+        res.setHeader('content-type', 'application/json')
+        res.end('{"status":"ok"}')
+      })
+      env[`${name.toUpperCase()}_URL`] = await listen(server)
+    }
+    return { asked, env }
+  }
+
+  it('asks each service at most once a second, however many clients ask at once', async () => {
+    const { asked, env } = await countedServices()
+    const app = await gateway({ ...env, RATE_LIMIT_MAX: '100000' })
+    try {
+      // The finding: eight clients asking as fast as they can (2,400 calls in 6 s).
+      const clients = Array.from({ length: 8 }, (_, i) => `10.8.0.${i + 1}`)
+      const ask = (ip: string) =>
+        app.inject({ method: 'GET', url: '/api/health', remoteAddress: ip })
+      const started = performance.now()
+      const burst = await Promise.all(
+        clients.flatMap((ip) => Array.from({ length: 10 }, () => ask(ip))),
+      )
+      expect(burst.map((r) => r.statusCode)).toEqual(Array<number>(80).fill(200))
+      expect(burst[79]?.json().services.astro.status).toBe('up')
+      expect(asked).toEqual(Object.fromEntries(SERVICES.map((name) => [name, 1])))
+      let calls = burst.length
+      while (performance.now() - started < 2_500) {
+        const round = await Promise.all(clients.map(ask))
+        expect(round.map((r) => r.statusCode)).toEqual(Array<number>(8).fill(200))
+        calls += round.length
+      }
+      const seconds = (performance.now() - started) / 1000
+      for (const name of SERVICES) {
+        expect(
+          asked[name],
+          `${name} after ${calls} calls in ${seconds.toFixed(1)} s`,
+        ).toBeLessThanOrEqual(Math.floor(seconds) + 1)
+        // Kept about a second, not for good: a service that goes down shows within seconds.
+        expect(asked[name], name).toBeGreaterThanOrEqual(2)
+      }
+    } finally {
+      await app.close()
+    }
+  })
+
+  it("answers 429 in the contract's error shape past the per-client limit, on both health routes", async () => {
+    const env: Record<string, string> = {}
+    for (const name of SERVICES) env[`${name.toUpperCase()}_URL`] = await deadUrl()
+    const app = await gateway({ ...env, RATE_LIMIT_MAX: '3' })
+    try {
+      const ask = (url: string, ip = '10.8.1.1') =>
+        app.inject({ method: 'GET', url, remoteAddress: ip })
+      const statuses: number[] = []
+      for (let i = 0; i < 4; i++) statuses.push((await ask('/api/health')).statusCode)
+      expect(statuses).toEqual([503, 503, 503, 429])
+      // One count per client, as on every other route of the gateway.
+      for (const url of ['/api/health', '/api/health/astro', '/api/settings']) {
+        const refused = await ask(url)
+        expect(refused.statusCode, url).toBe(429)
+        expect(refused.headers['retry-after'], url).toBeTruthy()
+        const validate = createValidators().response({ $ref: 'openapi.json#/$defs/Error' })
+        expect(validate(refused.json()), JSON.stringify(validate.errors)).toBe(true)
+        expect(refused.json().error.code).toBe('rate_limited')
+      }
+      // Another client is not held back by this one.
+      expect((await ask('/api/health', '10.8.2.1')).statusCode).toBe(503)
+    } finally {
+      await app.close()
+    }
+  })
 })

@@ -238,7 +238,7 @@ export interface paths {
     }
     /**
      * Health of every service
-     * @description The gateway asks each service's readiness and reports it. 200 when all are up; 503 with the same body when at least one is down.
+     * @description The gateway asks each service's readiness and reports it. 200 when all are up; 503 with the same body when at least one is down. One round of checks answers every caller for about a second after it ends (callers during a round share it), so the report may be that old. Limited per client like every other operation (429).
      */
     get: operations['getHealth']
     put?: never

@@ -239,6 +239,86 @@ export async function sessionOf(
   return rows[0] ?? null
 }
 
+// The writes below are single conditional statements, not read-lock-write transactions: on the
+// embedded database a transaction holds every service's queries until it ends, and these need
+// none. Each answers null when the session is not (or no longer) in the state it needs; the
+// domain reads the session again to say why.
+const stillOpen = (hoursParameter: string) => `judged_at IS NULL AND abandoned_at IS NULL
+  AND started_at >= now() - make_interval(secs => ${hoursParameter}::double precision * 3600)`
+
+/** Saves the write-up of an unlocked session (of this revision, when one is given). */
+export async function saveWriteUpIfOpen(
+  db: Queryable,
+  session: { id: string; userId: string; abandonAfterHours: number },
+  writeUp: unknown,
+  revision: number | undefined,
+): Promise<{ revision: number; updated_at: Date } | null> {
+  const { rows } = await db.query<{ revision: number; updated_at: Date }>(
+    `UPDATE practice.sessions SET write_up = $4, revision = revision + 1, updated_at = now()
+     WHERE id = $1 AND user_id = $2 AND locked_at IS NULL AND ${stillOpen('$3')}
+       AND ($5::int IS NULL OR revision = $5)
+     RETURNING revision, updated_at`,
+    [
+      session.id,
+      session.userId,
+      session.abandonAfterHours,
+      JSON.stringify(writeUp),
+      revision ?? null,
+    ],
+  )
+  return rows[0] ?? null
+}
+
+/** Locks a session whose write-up is still the revision that was hashed and judged. */
+export async function lockIfUnchanged(
+  db: Queryable,
+  session: { id: string; revision: number; abandonAfterHours: number },
+  lock: {
+    writeUpSha256: string
+    analyticRank: number
+    chanceFigureOfMerit: number
+    lstHours: number | null
+  },
+): Promise<SessionRow | null> {
+  const { rows } = await db.query<SessionRow>(
+    `UPDATE practice.sessions SET locked_at = now(), write_up_sha256 = $4, analytic_rank = $5,
+       chance_figure_of_merit = $6, lock_lst_hours = $7
+     WHERE id = $1 AND revision = $2 AND locked_at IS NULL AND ${stillOpen('$3')}
+     RETURNING *`,
+    [
+      session.id,
+      session.revision,
+      session.abandonAfterHours,
+      lock.writeUpSha256,
+      lock.analyticRank,
+      lock.chanceFigureOfMerit,
+      lock.lstHours,
+    ],
+  )
+  return rows[0] ?? null
+}
+
+/** Records the viewer's ranking and score on a locked, unjudged session. */
+export async function judgeIfLocked(
+  db: Queryable,
+  session: { id: string; abandonAfterHours: number },
+  judgement: { ranking: string[]; rank: number; score: unknown },
+): Promise<SessionRow | null> {
+  const { rows } = await db.query<SessionRow>(
+    `UPDATE practice.sessions SET judged_at = now(), ranking = $3::uuid[], rank = $4, score = $5
+     WHERE id = $1 AND locked_at IS NOT NULL AND candidates IS NOT NULL AND ${stillOpen('$2')}
+     RETURNING *`,
+    [
+      session.id,
+      session.abandonAfterHours,
+      judgement.ranking,
+      judgement.rank,
+      JSON.stringify(judgement.score),
+    ],
+  )
+  return rows[0] ?? null
+}
+
 /** The newest 1,000 sessions of the user (the history lists). */
 export async function sessionsOf(db: Queryable, userId: string): Promise<SessionRow[]> {
   const { rows } = await db.query<SessionRow>(

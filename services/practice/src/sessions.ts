@@ -5,7 +5,6 @@
 import type { components } from '@crv/contracts'
 import { AppError, notFound } from '@crv/kit'
 import type { Pool } from '@crv/kit/db'
-import type { PoolClient } from 'pg'
 import { isPostgresError } from '@crv/kit/db'
 import { analyticJudgement, candidateCommitmentOf, drawCandidateSet } from './candidate-sets.ts'
 import type { CandidateDraw } from './candidate-sets.ts'
@@ -13,15 +12,18 @@ import {
   closeIfOverdue,
   closeOverdueAndFindOpen,
   drawableTargets,
+  judgeIfLocked,
+  lockIfUnchanged,
   openSessionOf,
   poolBySlug,
   poolExists,
+  saveWriteUpIfOpen,
   seriesTakingSessions,
   sessionOf,
   targetsByIds,
   withTransaction,
 } from './repository.ts'
-import type { SessionRow, TargetRow } from './repository.ts'
+import type { Queryable, SessionRow, TargetRow } from './repository.ts'
 import { describedConcepts, figureOfMeritAgainst, scoreWriteUp } from './scoring.ts'
 import type { Score, WriteUp } from './scoring.ts'
 import { canonicalJson, commitmentOf, newNonce, newTrn, sha256Hex } from './sealing.ts'
@@ -99,7 +101,12 @@ export async function drawnSet(
   size: number,
   draw: CandidateDraw = drawCandidateSet,
 ) {
-  const pool = await drawableTargets(db, poolId, userId)
+  return drawnFrom(await drawableTargets(db, poolId, userId), size, draw)
+}
+
+type Drawable = Awaited<ReturnType<typeof drawableTargets>>
+
+function drawnFrom(pool: Drawable, size: number, draw: CandidateDraw = drawCandidateSet) {
   if (pool.length < size) {
     throw new AppError(
       'pool_too_small',
@@ -131,10 +138,14 @@ export async function drawnSet(
 /** Starts the viewer's one open session: the set, the target inside it, both commitments. */
 export async function startSession(db: Pool, options: StartOptions) {
   const { userId } = options
-  const open = await closeOverdueAndFindOpen(db, userId, options.abandonAfterHours)
+  // The reads a start needs do not depend on each other: asked at once, answered in one wait.
+  const poolId = resolvePool(db, options.poolId)
+  const [open, series, drawable] = await Promise.all([
+    closeOverdueAndFindOpen(db, userId, options.abandonAfterHours),
+    seriesTakingSessions(db, userId),
+    poolId.then((id) => drawableTargets(db, id, userId)),
+  ])
   if (open) throw sessionOpen(open.id)
-  const poolId = await resolvePool(db, options.poolId)
-  const series = await seriesTakingSessions(db, userId)
   if (series && options.candidates && options.candidates !== series.candidate_count) {
     throw new AppError(
       'series_candidates',
@@ -146,7 +157,10 @@ export async function startSession(db: Pool, options: StartOptions) {
   const candidateCount = series?.candidate_count ?? options.candidates ?? 5
   // Two starts at once: the one-open-session index keeps one; a race on a target redraws.
   for (let attempt = 0; attempt < 5; attempt++) {
-    const set = await drawnSet(db, poolId, userId, candidateCount, options.draw)
+    const set =
+      attempt === 0
+        ? drawnFrom(drawable, candidateCount, options.draw)
+        : await drawnSet(db, await poolId, userId, candidateCount, options.draw)
     try {
       const { rows } = await db.query<SessionRow>(
         `INSERT INTO practice.sessions
@@ -155,7 +169,7 @@ export async function startSession(db: Pool, options: StartOptions) {
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8::uuid[], $9, $10, $11, $12, $13, $14) RETURNING *`,
         [
           userId,
-          poolId,
+          await poolId,
           set.targetId,
           newTrn(),
           set.nonce,
@@ -183,25 +197,27 @@ export async function startSession(db: Pool, options: StartOptions) {
 }
 
 /**
- * Runs `work` on the viewer's session, its row locked. A session past the limit is first closed
- * as abandoned (that is kept), then refused.
+ * The viewer's session as stored now. A session past the limit is first closed as abandoned
+ * (that is kept), then refused.
  */
-async function withOwnSession<T>(
-  db: Pool,
+async function stillYours(
+  db: Queryable,
   id: string,
   userId: string,
   abandonAfterHours: number,
-  work: (client: PoolClient, row: SessionRow) => Promise<T>,
-): Promise<T> {
-  const outcome = await withTransaction(db, async (client) => {
-    const row = await sessionOf(client, id, userId, true)
-    if (!row) throw notFound('Practice session not found')
-    if (await closeIfOverdue(client, row, abandonAfterHours)) return { abandoned: true } as const
-    return { abandoned: false, value: await work(client, row) } as const
-  })
-  if (outcome.abandoned) throw sessionAbandoned()
-  return outcome.value
+  forUpdate = false,
+): Promise<SessionRow> {
+  const row = await sessionOf(db, id, userId, forUpdate)
+  if (!row) throw notFound('Practice session not found')
+  if (await closeIfOverdue(db, row, abandonAfterHours)) throw sessionAbandoned()
+  return row
 }
+
+/** How often a write is tried again when the session changed between its read and its write. */
+const WRITE_ATTEMPTS = 3
+
+const practiceBusy = () =>
+  new AppError('practice_busy', 503, 'The session changed while it was saved. Please try again.')
 
 export async function ownSession(db: Pool, id: string, userId: string): Promise<SessionRow> {
   const row = await sessionOf(db, id, userId)
@@ -236,7 +252,12 @@ export async function saveWriteUp(
       `The drawings have more than ${MAX_DRAWING_POINTS} points in all. Clear one and draw it again more simply.`,
     )
   }
-  return withOwnSession(db, id, userId, abandonAfterHours, async (client, row) => {
+  const session = { id, userId, abandonAfterHours }
+  for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+    const saved = await saveWriteUpIfOpen(db, session, writeUp, revision)
+    if (saved) return { revision: saved.revision, savedAt: saved.updated_at }
+    // Refused: say why from the session as it is now.
+    const row = await stillYours(db, id, userId, abandonAfterHours)
     if (row.locked_at) throw sessionLocked()
     if (revision !== undefined && revision !== row.revision) {
       throw new AppError(
@@ -246,15 +267,8 @@ export async function saveWriteUp(
         { revision: row.revision },
       )
     }
-    const { rows } = await client.query<{ revision: number; updated_at: Date }>(
-      `UPDATE practice.sessions SET write_up = $2, revision = revision + 1, updated_at = now()
-       WHERE id = $1 RETURNING revision, updated_at`,
-      [id, JSON.stringify(writeUp)],
-    )
-    const saved = rows[0]
-    if (!saved) throw notFound('Practice session not found')
-    return { revision: saved.revision, savedAt: saved.updated_at }
-  })
+  }
+  throw practiceBusy()
 }
 
 /** The write-up's figure of merit against each candidate, and where the target comes. */
@@ -279,50 +293,57 @@ export interface LockOptions {
   siderealHours: (latitude: number, longitude: number) => Promise<number | null>
 }
 
-/** Locks once: the write-up's hash, the time, then the committed set and the analytic rank. */
+/**
+ * Locks once: the write-up's hash, the time, the analytic rank and the sidereal time, written
+ * only if the write-up is still the one hashed. Locking a locked session answers its lock again.
+ */
 export async function lockSession(db: Pool, id: string, userId: string, options: LockOptions) {
-  const { row, targets, lst } = await withOwnSession(
+  // First without a transaction (one conditional write; on the embedded database a transaction
+  // holds every service's queries). If a save landed between the read and the write, again
+  // with the row held, so a lock always ends however often the write-up is saved meanwhile.
+  const optimistic = await tryLock(db, id, userId, options, false)
+  if (optimistic) return optimistic
+  const held = await withTransaction(db, (client) => tryLock(client, id, userId, options, true))
+  if (!held) throw new Error(`session ${id} changed while its row was held`)
+  return held
+}
+
+async function tryLock(
+  db: Queryable,
+  id: string,
+  userId: string,
+  options: LockOptions,
+  forUpdate: boolean,
+) {
+  const row = await stillYours(db, id, userId, options.abandonAfterHours, forUpdate)
+  if (!row.candidates) throw sessionAbandoned()
+  // The sidereal time, asked while the set is read and judged (the astro service may take a
+  // moment); a session without a position has none.
+  const lst =
+    !row.locked_at && row.latitude !== null && row.longitude !== null
+      ? options.siderealHours(row.latitude, row.longitude)
+      : null
+  const targets = await targetsByIds(db, row.candidates)
+  if (row.locked_at) return { row, candidates: candidatesIn(row, targets) }
+  const candidates = row.candidates.map((c) => targets.get(c))
+  if (candidates.some((c) => !c)) throw new Error(`a candidate of session ${row.id} is missing`)
+  const analytic = judgeAnalytically(
+    row.write_up as WriteUp,
+    candidates as TargetRow[],
+    row.target_id,
+    options.vocabulary,
+  )
+  const locked = await lockIfUnchanged(
     db,
-    id,
-    userId,
-    options.abandonAfterHours,
-    async (client, row) => {
-      if (!row.candidates) throw sessionAbandoned()
-      const targets = await targetsByIds(client, row.candidates)
-      if (row.locked_at) return { row, targets, lst: null }
-      // The sidereal time now, asked while the lock is written (the astro service may take a
-      // moment); a session without a position has none.
-      const lst =
-        row.latitude !== null && row.longitude !== null
-          ? options.siderealHours(row.latitude, row.longitude)
-          : null
-      const candidates = row.candidates.map((c) => targets.get(c))
-      if (candidates.some((c) => !c)) throw new Error(`a candidate of session ${row.id} is missing`)
-      const analytic = judgeAnalytically(
-        row.write_up as WriteUp,
-        candidates as TargetRow[],
-        row.target_id,
-        options.vocabulary,
-      )
-      const { rows } = await client.query<SessionRow>(
-        `UPDATE practice.sessions SET locked_at = now(), write_up_sha256 = $2,
-           analytic_rank = $3, chance_figure_of_merit = $4
-         WHERE id = $1 RETURNING *`,
-        [id, sha256Hex(canonicalJson(row.write_up)), analytic.rank, analytic.chanceFigureOfMerit],
-      )
-      return { row: rows[0] as SessionRow, targets, lst }
+    { id, revision: row.revision, abandonAfterHours: options.abandonAfterHours },
+    {
+      writeUpSha256: sha256Hex(canonicalJson(row.write_up)),
+      analyticRank: analytic.rank,
+      chanceFigureOfMerit: analytic.chanceFigureOfMerit,
+      lstHours: await lst,
     },
   )
-  if (lst) {
-    row.lock_lst_hours = await lst
-    if (row.lock_lst_hours !== null) {
-      await db.query('UPDATE practice.sessions SET lock_lst_hours = $2 WHERE id = $1', [
-        id,
-        row.lock_lst_hours,
-      ])
-    }
-  }
-  return { row, candidates: candidatesIn(row, targets) }
+  return locked ? { row: locked, candidates: candidatesIn(locked, targets) } : null
 }
 
 /** The session's candidates in the order shown (none before the lock). */
@@ -393,23 +414,24 @@ export async function judgeSession(
   ranking: string[],
   options: { vocabulary: Vocabulary; abandonAfterHours: number },
 ) {
-  return withOwnSession(db, id, userId, options.abandonAfterHours, async (client, row) => {
+  for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+    const row = await stillYours(db, id, userId, options.abandonAfterHours)
     if (row.judged_at) throw new AppError('session_judged', 409, 'This session is already judged.')
     if (!row.locked_at || !row.candidates) {
       throw new AppError('session_not_locked', 409, 'Lock the write-up before judging.')
     }
     checkRanking(ranking, row.candidates)
-    const candidates = await targetsByIds(client, row.candidates)
+    const candidates = await targetsByIds(db, row.candidates)
     const target = candidates.get(row.target_id)
     if (!target) throw new Error(`target ${row.target_id} of session ${row.id} is missing`)
     const rank = ranking.indexOf(row.target_id) + 1
     const score = scoreWriteUp(row.write_up as WriteUp, target.tags, options.vocabulary)
-    const { rows } = await client.query<SessionRow>(
-      `UPDATE practice.sessions SET judged_at = now(), ranking = $2::uuid[], rank = $3, score = $4
-       WHERE id = $1 RETURNING *`,
-      [id, ranking, rank, JSON.stringify(score)],
+    const judged = await judgeIfLocked(
+      db,
+      { id, abandonAfterHours: options.abandonAfterHours },
+      { ranking, rank, score },
     )
-    const judged = rows[0] as SessionRow
-    return revealOf(judged, target, candidates, score)
-  })
+    if (judged) return revealOf(judged, target, candidates, score)
+  }
+  throw practiceBusy()
 }

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import sharp from 'sharp'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { canonicalJson } from '@crv/contracts/practice-receipt'
 import { buildTestService, testDatabaseUrl } from '@crv/kit/testing'
 import type { TestKeys } from '@crv/kit/testing'
 import practiceApp from '../src/app.ts'
@@ -182,6 +183,38 @@ describe('a practice session', () => {
     expect(phone.json().error).toMatchObject({ code: 'stale_write_up', details: { revision: 1 } })
     const view = await call('GET', `/api/practice/sessions/${s.id}`, token)
     expect(view.json()).toMatchObject({ revision: 1, writeUp: { summary: 'from the laptop' } })
+  })
+
+  it('seals the write-up as stored when saves race the lock', async () => {
+    const token = await userToken()
+    const s = await start(token)
+    const url = `/api/practice/sessions/${s.id}`
+    // Saves and locks at once: each save lands before the lock or is refused after it, and
+    // every lock answers the one hash of what is stored.
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        i % 8 === 5
+          ? call('POST', `${url}/lock`, token)
+          : call('PUT', url, token, {
+              writeUp: { summary: `draft ${i}`, stage2: { colours: ['grey'] } },
+            }),
+      ),
+    )
+    const locks = answers.filter((_, i) => i % 8 === 5)
+    const saves = answers.filter((_, i) => i % 8 !== 5)
+    for (const save of saves) {
+      if (save.statusCode !== 200) expect(save.json().error.code).toBe('session_locked')
+    }
+    const view = (await call('GET', url, token)).json() as {
+      writeUp: Record<string, unknown>
+      revision: number
+    }
+    expect(view.revision).toBe(saves.filter((r) => r.statusCode === 200).length)
+    const sealed = sha(canonicalJson(view.writeUp))
+    for (const lock of locks) {
+      expect(lock.statusCode, lock.body).toBe(200)
+      expect(lock.json().writeUpSha256).toBe(sealed)
+    }
   })
 
   it('refuses drawings past the point cap with 413', async () => {

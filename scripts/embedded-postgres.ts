@@ -1,21 +1,26 @@
 // The embedded database of `npm start`: one PGlite (PostgreSQL compiled to WebAssembly) on a
-// data directory, shared with every service through the Postgres wire protocol. One process
-// per data directory, never two (PGlite does not lock it).
-import { mkdir } from 'node:fs/promises'
+// data directory, shared with every service through the Postgres wire protocol on a Unix socket
+// that only this account can reach (packages/kit/src/embedded-server.ts). One process per data
+// directory, never two (PGlite does not lock it).
+import { chmod, mkdir } from 'node:fs/promises'
 import { PGlite } from '@electric-sql/pglite'
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
-import { ProtocolQueue } from '@crv/kit/protocol-queue'
+import { serveEmbeddedDatabase } from '@crv/kit/embedded-server'
 
 const dataDir = process.env.PGLITE_DIR
-const port = Number(process.env.PORT ?? 0)
-const host = '127.0.0.1'
+// The launcher's, kept across restarts so the services' URL stays right; else one of our own.
+const socketDir = process.env.PGLITE_SOCKET_DIR || undefined
 
 // 32 MB of shared buffers instead of 128 MB: the vocabulary is small, and this keeps the
 // embedded database near 240 MB resident (docs/decisions.md).
 const postgresqlconf = ['shared_buffers=32MB']
 
 const started = performance.now()
-if (dataDir) await mkdir(dataDir, { recursive: true })
+if (dataDir) {
+  // PGlite writes its files readable and writable by everyone (mode 0666): the directory is
+  // what keeps other accounts out, also of a data directory made before it was 0700.
+  await mkdir(dataDir, { recursive: true, mode: 0o700 })
+  await chmod(dataDir, 0o700)
+}
 const db = await PGlite.create({ ...(dataDir ? { dataDir } : {}), postgresqlconf })
 if (process.argv.includes('--init-only')) {
   // Creating a data directory peaks near 700 MB, which the process would keep; the launcher
@@ -23,13 +28,8 @@ if (process.argv.includes('--init-only')) {
   await db.close()
   process.exit(0)
 }
-const server = new PGLiteSocketServer({ db, port, host, maxConnections: 64 })
-// Serve each connection's query whole (packages/kit/src/protocol-queue.ts explains why). The
-// server hands its queue to each connection as it arrives, so this must precede start().
-Object.assign(server, { queryQueue: new ProtocolQueue(db) })
-await server.start()
-const address = server.getServerConn()
-const url = `postgres://postgres@${address}/postgres?sslmode=disable`
+const server = await serveEmbeddedDatabase(db, { socketDir, maxConnections: 64 })
+const { url } = server
 process.stdout.write(
   `${JSON.stringify({ level: 30, msg: 'embedded PostgreSQL ready', url, dataDir: dataDir ?? 'memory', ms: Math.round(performance.now() - started) })}\n`,
 )

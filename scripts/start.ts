@@ -4,10 +4,11 @@
 // Ctrl-C. `--watch` restarts a service when its code changes (npm run dev).
 import { fork, spawn, spawnSync } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
+import { newSocketDir } from '@crv/kit/embedded-server'
 import { freePorts } from './lib/ports.ts'
 import { launcherLog, prefixer } from './lib/log.ts'
 import { buildFrontend, frontendIsStale } from './lib/frontend.ts'
@@ -43,6 +44,8 @@ interface Child {
 
 const children: Child[] = []
 let stopping = false
+// The embedded database's socket directory (mode 0700), the same for each of its restarts.
+let socketDir: string | undefined
 
 function pipe(child: ChildProcess, name: string, index: number) {
   const print = prefixer(name, index, NAME_WIDTH)
@@ -109,6 +112,7 @@ async function stopAll(exitCode: number) {
     )
   }
   unpublishEmbeddedDatabase(dataDir)
+  if (socketDir) rmSync(socketDir, { recursive: true, force: true })
   unpublishDevOutboxKey(dataDir)
   launcherLog('stopped')
   process.exit(exitCode)
@@ -131,12 +135,15 @@ async function startEmbeddedPostgres(): Promise<string> {
     )
     if (init.status !== 0) throw new Error('could not create the embedded database')
   }
-  const [pgPort] = await freePorts(1, [port])
+  // A Unix socket only this account can reach, not a TCP port: PGlite asks no password
+  // (packages/kit/src/embedded-server.ts).
+  const dir = await newSocketDir()
+  socketDir = dir
   return new Promise((resolveUrl, reject) => {
     let first = true
     supervise('postgres', () => {
       const child = fork(join(root, 'scripts', 'embedded-postgres.ts'), [], {
-        env: { ...process.env, PGLITE_DIR: pgDir, PORT: String(pgPort) },
+        env: { ...process.env, PGLITE_DIR: pgDir, PGLITE_SOCKET_DIR: dir },
         stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       })
       child.on('message', (m: { ready?: boolean; url?: string }) => {

@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
 import { PGlite } from '@electric-sql/pglite'
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
+import { serveEmbeddedDatabase } from '@crv/kit/embedded-server'
+import type { EmbeddedServer } from '@crv/kit/embedded-server'
 import { ProtocolQueue } from '@crv/kit/protocol-queue'
 
 describe('the order of wire-protocol messages', () => {
@@ -41,14 +42,12 @@ describe('the order of wire-protocol messages', () => {
 
 describe('the embedded database shared by many connections', () => {
   let db: PGlite
-  let server: PGLiteSocketServer
+  let server: EmbeddedServer
   let url: string
   beforeAll(async () => {
     db = await PGlite.create()
-    server = new PGLiteSocketServer({ db, port: 0, host: '127.0.0.1', maxConnections: 32 })
-    Object.assign(server, { queryQueue: new ProtocolQueue(db) })
-    await server.start()
-    url = `postgres://postgres@${server.getServerConn()}/postgres?sslmode=disable`
+    server = await serveEmbeddedDatabase(db, { maxConnections: 32 })
+    url = server.url
   }, 60_000)
   afterAll(async () => {
     await server?.stop()

@@ -168,6 +168,10 @@ describe('the launcher', () => {
       expect(await exited).toBe(0)
       for (const pid of children) expect(alive(pid), `pid ${pid}`).toBe(false)
       expect(existsSync(keyFile)).toBe(false)
+      // The embedded database's private socket directory goes with it.
+      const socketDir = decodeURIComponent(new URL(url ?? '').hostname)
+      expect(socketDir).toMatch(/crv-pg-/)
+      expect(existsSync(socketDir)).toBe(false)
 
       const second = await start()
       expect(/dev SMS outbox key: (\S+)/.exec(second.log())?.[1]).not.toBe(key)

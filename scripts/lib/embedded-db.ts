@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
+import { serveEmbeddedDatabase } from '@crv/kit/embedded-server'
 
 const runFile = (dataDir: string) => join(dataDir, 'run', 'postgres.json')
 
@@ -35,10 +35,9 @@ export async function openEmbeddedDatabase(
   dir: string,
 ): Promise<{ url: string; close: () => Promise<void> }> {
   const db = await PGlite.create({ dataDir: dir, postgresqlconf: ['shared_buffers=32MB'] })
-  const server = new PGLiteSocketServer({ db, port: 0, host: '127.0.0.1', maxConnections: 4 })
-  await server.start()
+  const server = await serveEmbeddedDatabase(db, { maxConnections: 4 })
   return {
-    url: `postgres://postgres@${server.getServerConn()}/postgres?sslmode=disable`,
+    url: server.url,
     close: async () => {
       await server.stop()
       await db.close()

@@ -3,8 +3,7 @@
 import type { TestProject } from 'vitest/node'
 import './provided.ts'
 import { PGlite } from '@electric-sql/pglite'
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
-import { ProtocolQueue } from '../protocol-queue.ts'
+import { serveEmbeddedDatabase } from '../embedded-server.ts'
 
 export default async function setup(project: TestProject) {
   project.provide('redisUrl', process.env.REDIS_URL ?? '')
@@ -13,14 +12,9 @@ export default async function setup(project: TestProject) {
     return
   }
   const db = await PGlite.create()
-  const server = new PGLiteSocketServer({ db, port: 0, host: '127.0.0.1', maxConnections: 64 })
-  // As `npm start` serves it: each connection's query whole (../protocol-queue.ts).
-  Object.assign(server, { queryQueue: new ProtocolQueue(db) })
-  await server.start()
-  project.provide(
-    'databaseUrl',
-    `postgres://postgres@${server.getServerConn()}/postgres?sslmode=disable`,
-  )
+  // As `npm start` serves it: a private Unix socket, each connection's query whole.
+  const server = await serveEmbeddedDatabase(db, { maxConnections: 64 })
+  project.provide('databaseUrl', server.url)
   return async () => {
     await server.stop()
     await db.close()

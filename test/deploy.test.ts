@@ -375,6 +375,17 @@ describe('docker-compose.yml', () => {
     expect(bad).toEqual([])
   })
 
+  it('requires PUBLIC_URL from the environment where a process runs in production, never an http default', () => {
+    // Defaulted to http://localhost:8080, the stack started with a refresh cookie that was not Secure.
+    const required = /^\$\{PUBLIC_URL:\?[^}]*https[^}]*\}$/
+    const production = Object.entries(compose.services).filter(
+      ([, service]) => environmentOf(service).NODE_ENV === 'production',
+    )
+    expect(production.map(([name]) => name)).toEqual(expect.arrayContaining(['gateway', 'auth']))
+    for (const [name, service] of production)
+      expect(String(environmentOf(service).PUBLIC_URL), name).toMatch(required)
+  })
+
   it('writes no secret in the file: secrets come from the environment', () => {
     for (const [name, service] of Object.entries(compose.services)) {
       for (const [key, value] of Object.entries(environmentOf(service))) {

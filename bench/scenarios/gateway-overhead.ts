@@ -111,7 +111,11 @@ async function startNginx(
 ): Promise<{ url: string; stop: () => Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'crv-bench-nginx-'))
   const port = await freePort()
-  const headers = Object.entries(securityHeadersFor(loadGatewayConfig({ NODE_ENV: 'production' })))
+  const production = loadGatewayConfig({
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'https://crv.example.org',
+  })
+  const headers = Object.entries(securityHeadersFor(production))
     .map(([name, value]) => `      add_header ${name} "${value}" always;`)
     .join('\n')
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']

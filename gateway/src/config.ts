@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { baseConfigShape, env, loadConfig } from '@crv/kit'
+import { assertPublicUrlForProduction, baseConfigShape, env, loadConfig } from '@crv/kit'
 import { fileURLToPath } from 'node:url'
 
 export const SERVICES = ['auth', 'descriptors', 'media', 'ai', 'astro', 'practice'] as const
@@ -17,7 +17,8 @@ export const configShape = {
   FRONTEND_DIST: z.string().default(fileURLToPath(new URL('../../frontend/dist', import.meta.url))),
   /**
    * The public origin (e.g. https://crv.example.org): the host the gateway answers and the origin
-   * writes must come from (any other Host gets 421, a write from another origin 403).
+   * writes must come from (any other Host gets 421, a write from another origin 403). Production
+   * refuses to start without an https one.
    */
   PUBLIC_URL: z.url().optional(),
   /** Further origins allowed to write; their hosts are answered too. */
@@ -34,8 +35,11 @@ export const configShape = {
 
 export type GatewayConfig = ReturnType<typeof loadGatewayConfig>
 
-export const loadGatewayConfig = (source: NodeJS.ProcessEnv = process.env) =>
-  loadConfig(configShape, source)
+export function loadGatewayConfig(source: NodeJS.ProcessEnv = process.env) {
+  const config = loadConfig(configShape, source)
+  assertPublicUrlForProduction(config)
+  return config
+}
 
 export function serviceUrls(config: GatewayConfig): Record<ServiceName, string> {
   return {

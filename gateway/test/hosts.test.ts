@@ -164,6 +164,15 @@ describe('the hosts the gateway answers', () => {
     }
   })
 
+  it('refuses to start in production without an https PUBLIC_URL, naming it', () => {
+    // Without it production answered no public host, and the auth service's cookie was not Secure.
+    const refusal = /PUBLIC_URL must be the site's https:\/\/ address in production/
+    for (const url of [undefined, 'http://crv.example.org', 'http://localhost:8080']) {
+      const start = () => loadGatewayConfig(testEnv({ NODE_ENV: 'production', PUBLIC_URL: url }))
+      expect(start, url).toThrow(refusal)
+    }
+  })
+
   it("answers liveness probes at /health whatever the Host (a kubelet sends the pod's address)", async () => {
     for (const host of ['10.244.1.17:8080', '127.0.0.1:8080', REBOUND]) {
       const res = await production.inject({ method: 'GET', url: '/health', headers: { host } })

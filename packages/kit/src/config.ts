@@ -76,3 +76,20 @@ export function loadConfig<S extends z.ZodRawShape>(
 }
 
 export type BaseConfig = z.infer<z.ZodObject<ReturnType<typeof baseConfigShape>>>
+
+/**
+ * Production needs the site's https origin in PUBLIC_URL: without one the refresh cookie is not
+ * Secure (while the gateway sends HSTS) and the gateway answers no public host. Outside
+ * production an unset or http one is fine (this machine).
+ */
+export function assertPublicUrlForProduction(config: {
+  NODE_ENV: string
+  PUBLIC_URL?: string | undefined
+}): void {
+  if (config.NODE_ENV !== 'production') return
+  const url = config.PUBLIC_URL
+  if (url !== undefined && new URL(url).protocol === 'https:') return
+  throw new ConfigError(
+    `Invalid configuration: PUBLIC_URL must be the site's https:// address in production, e.g. https://crv.example.org (${url === undefined ? 'not set' : `got "${url}"`}): the refresh cookie is Secure only over https`,
+  )
+}

@@ -49,8 +49,6 @@ declare module 'fastify' {
   }
 }
 
-const isLocal = (url: string) => ['localhost', '127.0.0.1', '[::1]'].includes(new URL(url).hostname)
-
 /** The auth service as a plugin: never listens (server.ts does), so tests use `inject`. */
 async function authApp(app: FastifyInstance, options: AuthAppOptions) {
   const { config } = options
@@ -89,7 +87,8 @@ async function authApp(app: FastifyInstance, options: AuthAppOptions) {
       keys,
       accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
       refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
-      secureCookie: !isLocal(config.PUBLIC_URL),
+      // Whenever the site is https, on this machine too; production is always (loadAuthConfig).
+      secureCookie: new URL(config.PUBLIC_URL).protocol === 'https:',
     },
     policy: {
       ttlSeconds: config.PHONE_CODE_TTL_SECONDS,

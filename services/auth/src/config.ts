@@ -1,5 +1,11 @@
 import { z } from 'zod'
-import { baseConfigShape, ConfigError, env, loadConfig } from '@crv/kit'
+import {
+  assertPublicUrlForProduction,
+  baseConfigShape,
+  ConfigError,
+  env,
+  loadConfig,
+} from '@crv/kit'
 
 export const configShape = {
   ...baseConfigShape('auth', 8081),
@@ -7,8 +13,11 @@ export const configShape = {
     error: 'set DATABASE_URL to a PostgreSQL URL (npm start provides an embedded one)',
   }),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
-  /** The public origin; decides the cookie's Secure flag and the OpenID Connect redirect URI. */
-  PUBLIC_URL: z.url().default('http://localhost:8080'),
+  /**
+   * The public origin; decides the cookie's Secure flag (https) and the OpenID Connect redirect
+   * URI. Production refuses to start without an https one; elsewhere it defaults to this machine.
+   */
+  PUBLIC_URL: z.url().optional(),
   /** Signing keys: a JSON array of Ed25519 private JWKs with `kid`; the first signs. */
   AUTH_KEYS: z.string().optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(900),
@@ -65,26 +74,23 @@ export function loadAuthConfig(source: NodeJS.ProcessEnv = process.env) {
     require('OpenID Connect sign-in', ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'])
   }
   if (config.NODE_ENV === 'production') assertSafeForProduction(config)
-  return config
+  return { ...config, PUBLIC_URL: config.PUBLIC_URL ?? DEVELOPMENT_PUBLIC_URL }
 }
 
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+/** The gateway on this machine, as `npm start` runs it. */
+const DEVELOPMENT_PUBLIC_URL = 'http://localhost:8080'
 
 /**
- * Production must not run silently unsafe: over plain http the refresh cookie cannot be Secure
- * (while the gateway sends HSTS), and the console provider writes sign-in codes to the log.
+ * Production must not run silently unsafe: without an https origin the refresh cookie is not
+ * Secure (while the gateway sends HSTS), and the console provider writes sign-in codes to the log.
  */
 function assertSafeForProduction(config: {
-  PUBLIC_URL: string
+  NODE_ENV: string
+  PUBLIC_URL?: string | undefined
   SMS_PROVIDER: string
   ALLOW_CONSOLE_SMS: boolean
 }): void {
-  const url = new URL(config.PUBLIC_URL)
-  if (url.protocol !== 'https:' && !LOCAL_HOSTS.has(url.hostname)) {
-    throw new ConfigError(
-      `Invalid configuration: PUBLIC_URL must be https:// in production (got "${config.PUBLIC_URL}"): the refresh cookie is Secure only over https`,
-    )
-  }
+  assertPublicUrlForProduction(config)
   if (config.SMS_PROVIDER === 'console' && !config.ALLOW_CONSOLE_SMS) {
     throw new ConfigError(
       'Invalid configuration: SMS_PROVIDER is console in production, which writes sign-in codes to the log; set SMS_PROVIDER=twilio or sns, or ALLOW_CONSOLE_SMS=true for a trial without SMS',

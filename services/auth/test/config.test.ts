@@ -14,18 +14,24 @@ describe('production configuration', () => {
     expect(loadAuthConfig(production).PUBLIC_URL).toBe('https://crv.example.org')
   })
 
-  it('refuses a plain-http public origin, naming PUBLIC_URL', () => {
-    expect(() => loadAuthConfig({ ...production, PUBLIC_URL: 'http://crv.example.org' })).toThrow(
-      /PUBLIC_URL must be https/,
+  it('refuses to start without an https public origin, naming PUBLIC_URL', () => {
+    const refusal = /PUBLIC_URL must be the site's https:\/\/ address in production/
+    for (const unset of [undefined, '']) {
+      const start = () => loadAuthConfig({ ...production, PUBLIC_URL: unset })
+      expect(start, `PUBLIC_URL=${unset}`).toThrow(ConfigError)
+      expect(start, `PUBLIC_URL=${unset}`).toThrow(refusal)
+      expect(start, `PUBLIC_URL=${unset}`).toThrow(/not set/)
+    }
+    // On this machine too: over http the refresh cookie is not Secure, whatever the host.
+    for (const url of ['http://crv.example.org', 'http://localhost:8080', 'http://127.0.0.1']) {
+      const start = () => loadAuthConfig({ ...production, PUBLIC_URL: url })
+      expect(start, url).toThrow(ConfigError)
+      expect(start, url).toThrow(refusal)
+      expect(start, url).toThrow(`got "${url}"`)
+    }
+    expect(loadAuthConfig({ ...production, PUBLIC_URL: 'https://localhost:8443' }).PUBLIC_URL).toBe(
+      'https://localhost:8443',
     )
-    expect(() => loadAuthConfig({ ...production, PUBLIC_URL: 'http://crv.example.org' })).toThrow(
-      ConfigError,
-    )
-  })
-
-  it('allows plain http on this machine only', () => {
-    for (const url of ['http://localhost:8080', 'http://127.0.0.1:8080', 'http://[::1]:8080'])
-      expect(loadAuthConfig({ ...production, PUBLIC_URL: url }).PUBLIC_URL).toBe(url)
   })
 
   it('refuses the console SMS provider unless explicitly allowed, naming the variables', () => {

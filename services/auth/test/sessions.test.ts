@@ -1,7 +1,9 @@
+import { randomInt } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose'
-import { authService, post, refreshCookieOf, signIn } from './helpers.ts'
+import { ConsoleSms } from '../src/sms.ts'
+import { authService, outboxCode, post, refreshCookieOf, signIn } from './helpers.ts'
 
 let app: FastifyInstance
 beforeAll(async () => {
@@ -47,6 +49,30 @@ describe('sessions', () => {
     expect(marker).toMatchObject({ value: '1', path: '/', sameSite: 'Lax' })
     expect(marker?.httpOnly).toBeFalsy()
     expect(marker?.maxAge).toBe(cookie?.maxAge)
+  })
+
+  it('sets the refresh cookie Secure in production, where the site is https', async () => {
+    // https on this machine as well: a local name does not make a cookie over TLS less secret.
+    for (const url of ['https://crv.example.org', 'https://localhost:8443']) {
+      // The production SMS provider stood in for by one that keeps the codes it sends.
+      const production = await authService(
+        { NODE_ENV: 'production', PUBLIC_URL: url, SMS_PROVIDER: 'sns' },
+        { sms: new ConsoleSms(() => undefined, true) },
+      )
+      try {
+        // Production takes only numbers that can exist: a German mobile number.
+        const phone = `+49151${String(randomInt(0, 100_000_000)).padStart(8, '0')}`
+        await post(production, '/api/auth/phone/start', { phone })
+        const code = outboxCode(production, phone)
+        const res = await post(production, '/api/auth/phone/verify', { phone, code })
+        expect(res.statusCode, url).toBe(200)
+        const secure = (name: string) => res.cookies.find((c) => c.name === name)?.secure
+        expect(secure('crv_refresh'), url).toBe(true)
+        expect(secure('crv_session'), url).toBe(true)
+      } finally {
+        await production.close()
+      }
+    }
   })
 
   it('answers /me for the signed-in user and 401 without a token', async () => {

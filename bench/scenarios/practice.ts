@@ -122,7 +122,10 @@ export async function practice(): Promise<Section> {
       lock: [] as Paced[],
       judge: [] as Paced[],
     }
-    for (let round = 0; round < count / RATE; round++) {
+    // Round 0 is the first load the services meet after start-up (connections opened, code not
+    // yet optimised): reported on its own line, not in the steady figures the budget is about.
+    const rounds = count / RATE
+    for (let round = 0; round <= rounds; round++) {
       const ids: string[] = []
       const rankings: string[][] = []
       phases.start.push(
@@ -168,16 +171,24 @@ export async function practice(): Promise<Section> {
         ),
       )
     }
+    const steady = (p: Paced[]) => merged(p.slice(1))
     const [start, save, lock, judge] = [phases.start, phases.save, phases.lock, phases.judge].map(
-      merged,
+      steady,
     ) as [Paced, Paced, Paced, Paced]
+    const first = (p: Paced[]) => p[0] as Paced
+    const cold = [phases.start, phases.save, phases.lock, phases.judge]
+      .map(
+        (p, i) =>
+          `${['start', 'autosave', 'lock', 'judge'][i]} ${ms(first(p).p50)} / ${ms(first(p).p99)}`,
+      )
+      .join(', ')
     const row = (name: string, r: Paced) =>
       `| ${name} | ${r.sent} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.failed} | ${r.p99 <= BUDGET_MS && r.failed === 0 ? 'yes' : '**no**'} |`
     return {
       markdown: [
         `## Practice sessions through the gateway (${RATE} req/s each, embedded defaults)`,
         '',
-        `Open-loop: each request is timed from the moment it was due, so a queue shows. ${viewers.length} viewers in ${count / RATE} rounds (one open session each), write-ups of ${(JSON.stringify(writeUp(0)).length / 1024).toFixed(1)} KB with three drawings (430 points); budget p99 ≤ ${BUDGET_MS} ms (issue [10]).`,
+        `Open-loop: each request is timed from the moment it was due, so a queue shows. ${viewers.length} viewers in ${rounds} rounds after a first one (one open session each), write-ups of ${(JSON.stringify(writeUp(0)).length / 1024).toFixed(1)} KB with three drawings (430 points); budget p99 ≤ ${BUDGET_MS} ms (issue [10]).`,
         '',
         '| call | requests | p50 | p99 | max | failed | within budget |',
         '|---|---|---|---|---|---|---|',
@@ -186,6 +197,8 @@ export async function practice(): Promise<Section> {
         row('`POST …/lock`', lock),
         row('`POST …/judge`', judge),
         `| self-check: a stand-in answering 60 ms late | ${check.sent} | ${ms(check.p50)} | ${ms(check.p99)} | ${ms(check.max)} | ${check.failed} | must read ≥ 60 ms: ${check.p50 >= 60 ? 'yes' : '**no**'} |`,
+        '',
+        `The first round after start-up, not counted above (p50 / p99): ${cold}.`,
         '',
       ].join('\n'),
     }

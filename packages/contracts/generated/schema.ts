@@ -1443,10 +1443,13 @@ export interface paths {
      * @description Draws the whole candidate set now, before any write-up exists, then picks the target
      *     uniformly inside it, so that given everything a client can know every candidate is
      *     equally likely to be the target. The set's N targets (5 by default, or 10) come from one
-     *     eligibility class: active targets of the pool (the starter pool unless `poolId` names
-     *     another) that were never this viewer's target; when a hint is shown, every candidate has
-     *     that same frontloading hint, otherwise the session shows none. 409 `pool_exhausted` when
-     *     fewer than N are eligible. One session per viewer is open at a time: while one is open or
+     *     class of the viewer's history among the active targets of the pool (the starter pool
+     *     unless `poolId` names another): the pictures never shown to this viewer while there are
+     *     N of them; else those shown 180 days ago or more (or never); else the pictures shown
+     *     longest ago, about half the pool. A pool is never exhausted, and `picturesSeen` says
+     *     which class the set came from. When a hint is shown, every candidate has that same
+     *     frontloading hint, otherwise the session shows none. 409 `pool_too_small` when the pool
+     *     has fewer than N active targets. One session per viewer is open at a time: while one is open or
      *     locked and unjudged, a start gives 409 `session_open` with `details.sessionId`. A session
      *     open or unjudged for longer than a day (PRACTICE_ABANDON_AFTER_HOURS) is closed as
      *     abandoned and enters the statistics at the chance rank (N + 1) / 2.
@@ -1564,6 +1567,8 @@ export interface paths {
      *     something the target is tagged with. By local sidereal time at the lock: sessions
      *     within 13.5 h ± 1 h LST and outside it (Spottiswoode 1997), compared only when each side
      *     has 10 judged sessions. `significanceShown` is true from 10 closed sessions on.
+     *     `familiarity` keeps only the sessions whose pictures were of that class (see
+     *     PracticePicturesSeen).
      */
     get: operations['getPracticeStats']
     put?: never
@@ -2672,7 +2677,16 @@ export interface components {
       latitude?: components['schemas']['Latitude']
       longitude?: components['schemas']['Longitude']
     }
+    /** @description Whether this session's pictures may have been shown to the viewer before. Every set is drawn from one class: `unseen` (none of its pictures was ever shown to this viewer), `rested` (each was last shown at least 180 days ago, or never), or `recent` (the pictures this viewer was shown longest ago, when the pool has no fresher set left). `lastShownAt` is the latest earlier showing of any of them (null when unseen). The same for every candidate, so it tells none of them apart. */
+    PracticePicturesSeen: {
+      familiarity: components['schemas']['PracticeFamiliarity']
+      /** Format: date-time */
+      lastShownAt: string | null
+    }
+    /** @enum {string} */
+    PracticeFamiliarity: 'unseen' | 'rested' | 'recent'
     PracticeSessionStarted: {
+      picturesSeen: components['schemas']['PracticePicturesSeen']
       id: components['schemas']['PracticeUuid']
       trn: components['schemas']['PracticeTrn']
       commitment: components['schemas']['Sha256Hex']
@@ -2825,6 +2839,7 @@ export interface components {
      */
     PracticeSessionStatus: 'open' | 'locked' | 'judged' | 'abandoned'
     PracticeSession: {
+      picturesSeen: components['schemas']['PracticePicturesSeen']
       id: components['schemas']['PracticeUuid']
       trn: components['schemas']['PracticeTrn']
       commitment: components['schemas']['Sha256Hex']
@@ -2856,6 +2871,7 @@ export interface components {
       reveal?: components['schemas']['PracticeReveal']
     }
     PracticeSessionSummary: {
+      picturesSeen: components['schemas']['PracticePicturesSeen']
       id: components['schemas']['PracticeUuid']
       trn: components['schemas']['PracticeTrn']
       startedAt: components['schemas']['Timestamp']
@@ -5347,7 +5363,9 @@ export interface operations {
   }
   getPracticeStats: {
     parameters: {
-      query?: never
+      query?: {
+        familiarity?: components['schemas']['PracticeFamiliarity']
+      }
       header?: never
       path?: never
       cookie?: never
@@ -5363,6 +5381,7 @@ export interface operations {
           'application/json': components['schemas']['PracticeStats']
         }
       }
+      400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']
       429: components['responses']['TooManyRequests']
       default: components['responses']['Error']

@@ -2,7 +2,9 @@
 // history, the hint, the repository, the image bytes, ids, order and timing) every candidate is
 // equally likely to be the target:
 //   1. the whole set of N is drawn at the start, before any write-up exists, from ONE
-//      eligibility class: active targets of the pool that were never this viewer's target;
+//      eligibility class of this viewer's history: the pictures never shown to them; else those
+//      shown 180 days ago or more (or never); else the ones shown longest ago (issue [24]: a
+//      pool that lasts, never exhausted);
 //   2. when a hint is shown, every candidate of the set has that same hint; otherwise none is;
 //   3. only then is the target picked, uniformly inside the set, and the set's order shuffled.
 // Nothing about a candidate (its history with this viewer, its hint, its bytes) then tells it
@@ -16,9 +18,15 @@ import { sha256Hex, shuffled } from './sealing.ts'
 export interface DrawableTarget {
   id: string
   frontloading: string | null
-  /** Was this target ever this viewer's target (any session, any state)? */
-  had: boolean
+  /** When it was last shown to this viewer as a candidate (ms since the epoch), or null. */
+  lastShownAt: number | null
 }
+
+/** Pictures shown this long ago or more are "rested". */
+export const REST_DAYS = 180
+const REST_MS = REST_DAYS * 24 * 3_600_000
+
+export type Familiarity = 'unseen' | 'rested' | 'recent'
 
 export interface CandidateSet {
   /** The candidates, in the order they will be shown at the lock. */
@@ -33,12 +41,55 @@ export type CandidateDraw = (pool: readonly DrawableTarget[], size: number) => C
 const sample = <T>(items: readonly T[], size: number): T[] => shuffled(items).slice(0, size)
 
 /**
- * The fair draw. A seed target is picked uniformly among the eligible; when its hint class has
- * enough eligible targets the set comes from that class and shows the hint, otherwise from all
- * eligible targets with no hint. Null when fewer than `size` targets are eligible.
+ * The class a set is drawn from: the pictures never shown to this viewer, if there are enough;
+ * else those rested (shown REST_DAYS ago or more, or never); else the ones shown longest ago,
+ * about half the pool, pictures shown together (one set) kept together.
+ * It depends on the history only, never on which candidate will be the target.
+ */
+export function eligibleClass(
+  pool: readonly DrawableTarget[],
+  size: number,
+  now = Date.now(),
+): readonly DrawableTarget[] {
+  const unseen = pool.filter((t) => t.lastShownAt === null)
+  if (unseen.length >= size) return unseen
+  const rested = pool.filter((t) => t.lastShownAt === null || t.lastShownAt <= now - REST_MS)
+  if (rested.length >= size) return rested
+  if (pool.length < size) return []
+  // Pictures shown at the same moment (one set's) stay together: whole groups, oldest first,
+  // up to about half the pool, and always at least one set's worth.
+  const byAge = [...pool].sort((a, b) => (a.lastShownAt ?? 0) - (b.lastShownAt ?? 0))
+  const take = Math.max(2 * size, Math.ceil(pool.length / 2))
+  const chosen: DrawableTarget[] = []
+  for (let i = 0; i < byAge.length;) {
+    const at = byAge[i]?.lastShownAt ?? 0
+    let end = i
+    while (end < byAge.length && (byAge[end]?.lastShownAt ?? 0) === at) end += 1
+    if (chosen.length >= size && chosen.length + (end - i) > take) break
+    chosen.push(...byAge.slice(i, end))
+    i = end
+  }
+  return chosen
+}
+
+/** What a set's pictures are to its viewer: its class, and their latest earlier showing. */
+export function familiarityOf(
+  set: readonly DrawableTarget[],
+  now = Date.now(),
+): { familiarity: Familiarity; lastShownAt: number | null } {
+  const shown = set.flatMap((t) => (t.lastShownAt === null ? [] : [t.lastShownAt]))
+  if (shown.length === 0) return { familiarity: 'unseen', lastShownAt: null }
+  const lastShownAt = Math.max(...shown)
+  return { familiarity: lastShownAt <= now - REST_MS ? 'rested' : 'recent', lastShownAt }
+}
+
+/**
+ * The fair draw. A seed target is picked uniformly in the eligible class; when its hint class
+ * has enough targets there, the set comes from that hint class and shows the hint, otherwise
+ * from the whole eligible class with no hint. Null only when the pool has fewer than `size`.
  */
 export const drawCandidateSet: CandidateDraw = (pool, size) => {
-  const eligible = pool.filter((t) => !t.had)
+  const eligible = eligibleClass(pool, size)
   if (eligible.length < size) return null
   const seed = eligible[randomInt(0, eligible.length)] as DrawableTarget
   const sameHint = seed.frontloading

@@ -51,6 +51,9 @@ export interface SessionRow {
   analytic_rank: number | null
   chance_figure_of_merit: number | null
   series_id: string | null
+  familiarity: 'unseen' | 'rested' | 'recent'
+  /** The latest earlier showing of any of the set's pictures to this viewer. */
+  last_shown_at: Date | null
 }
 
 export interface SeriesRow {
@@ -79,25 +82,46 @@ export async function poolExists(db: Queryable, id: string): Promise<boolean> {
   return (rowCount ?? 0) > 0
 }
 
-/** Active targets of a pool (not retired, not deleted), and whether the viewer ever had each. */
+/**
+ * Active targets of a pool (not retired, not deleted), and when each was last shown to the
+ * viewer. Sent as one row of three lists: a pool of thousands of targets is read on every start,
+ * and rows one by one cost the embedded database several times more.
+ */
 export async function drawableTargets(
   db: Queryable,
   poolId: string,
   userId: string | null,
-): Promise<{ id: string; frontloading: string | null; had: boolean; image_sha256: string }[]> {
+): Promise<{ id: string; frontloading: string | null; lastShownAt: number | null }[]> {
   const { rows } = await db.query<{
-    id: string
-    frontloading: string | null
-    had: boolean
-    image_sha256: string
+    ids: string | null
+    hints: (string | null)[] | null
+    shown: string | null
   }>(
-    `SELECT t.id, t.frontloading, t.image_sha256,
-            EXISTS (SELECT 1 FROM practice.sessions s WHERE s.user_id = $2 AND s.target_id = t.id) AS had
+    `SELECT string_agg(t.id::text, ',' ORDER BY t.id) AS ids,
+            array_agg(t.frontloading ORDER BY t.id) AS hints,
+            string_agg(COALESCE((extract(epoch FROM s.last_shown_at) * 1000)::bigint, -1)::text,
+                       ',' ORDER BY t.id) AS shown
      FROM practice.targets t
+     LEFT JOIN practice.seen s ON s.user_id = $2 AND s.target_id = t.id
      WHERE t.pool_id = $1 AND t.retired_at IS NULL AND t.deleted_at IS NULL`,
     [poolId, userId],
   )
-  return rows
+  const row = rows[0]
+  if (!row?.ids) return []
+  const shown = (row.shown ?? '').split(',')
+  return row.ids.split(',').map((id, i) => {
+    const at = Number(shown[i])
+    return { id, frontloading: row.hints?.[i] ?? null, lastShownAt: at >= 0 ? at : null }
+  })
+}
+
+/** The image hashes of some targets. */
+export async function imageHashesOf(db: Queryable, ids: string[]): Promise<Map<string, string>> {
+  const { rows } = await db.query<{ id: string; image_sha256: string }>(
+    'SELECT id, image_sha256 FROM practice.targets WHERE id = ANY($1::uuid[])',
+    [ids],
+  )
+  return new Map(rows.map((r) => [r.id, r.image_sha256]))
 }
 
 const OVERDUE = `judged_at IS NULL AND abandoned_at IS NULL
@@ -280,11 +304,18 @@ export async function lockIfUnchanged(
     lstHours: number | null
   },
 ): Promise<SessionRow | null> {
+  // The set is shown now: each picture's last showing to this viewer is this lock.
   const { rows } = await db.query<SessionRow>(
-    `UPDATE practice.sessions SET locked_at = now(), write_up_sha256 = $4, analytic_rank = $5,
-       chance_figure_of_merit = $6, lock_lst_hours = $7
-     WHERE id = $1 AND revision = $2 AND locked_at IS NULL AND ${stillOpen('$3')}
-     RETURNING *`,
+    `WITH locked AS (
+       UPDATE practice.sessions SET locked_at = now(), write_up_sha256 = $4, analytic_rank = $5,
+         chance_figure_of_merit = $6, lock_lst_hours = $7
+       WHERE id = $1 AND revision = $2 AND locked_at IS NULL AND ${stillOpen('$3')}
+       RETURNING *),
+     shown AS (
+       INSERT INTO practice.seen (user_id, target_id, last_shown_at)
+       SELECT l.user_id, c.id, l.locked_at FROM locked l, unnest(l.candidates) AS c (id)
+       ON CONFLICT (user_id, target_id) DO UPDATE SET last_shown_at = EXCLUDED.last_shown_at)
+     SELECT * FROM locked`,
     [
       session.id,
       session.revision,
@@ -339,13 +370,19 @@ export async function allSessionsOf(db: Queryable, userId: string): Promise<Sess
 
 /** Deletes every session of the user (their account is going). */
 export async function deleteSessionsOf(db: Queryable, userId: string): Promise<void> {
+  await db.query('DELETE FROM practice.seen WHERE user_id = $1', [userId])
   await db.query('DELETE FROM practice.sessions WHERE user_id = $1', [userId])
 }
 
-export async function countSessionsOf(db: Queryable, userId: string): Promise<number> {
+export async function countSessionsOf(
+  db: Queryable,
+  userId: string,
+  familiarity?: SessionRow['familiarity'],
+): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM practice.sessions WHERE user_id = $1',
-    [userId],
+    `SELECT count(*)::int AS n FROM practice.sessions
+     WHERE user_id = $1 AND ($2::text IS NULL OR familiarity = $2)`,
+    [userId, familiarity ?? null],
   )
   return rows[0]?.n ?? 0
 }
@@ -382,7 +419,9 @@ export interface ClosedSessionRow {
 /** Every judged or abandoned session of the user, or of one series (the statistics: no cap). */
 export async function closedSessionsOf(
   db: Queryable,
-  filter: { userId: string } | { seriesId: string },
+  filter: ({ userId: string } | { seriesId: string }) & {
+    familiarity?: SessionRow['familiarity'] | undefined
+  },
 ): Promise<ClosedSessionRow[]> {
   const bySeries = 'seriesId' in filter
   const { rows } = await db.query<ClosedSessionRow>(
@@ -392,8 +431,9 @@ export async function closedSessionsOf(
      FROM practice.sessions
      WHERE ${bySeries ? 'series_id = $1' : 'user_id = $1'}
        AND (judged_at IS NOT NULL OR abandoned_at IS NOT NULL)
+       AND ($2::text IS NULL OR familiarity = $2)
      ORDER BY started_at, id`,
-    [bySeries ? filter.seriesId : filter.userId],
+    [bySeries ? filter.seriesId : filter.userId, filter.familiarity ?? null],
   )
   return rows
 }

@@ -59,6 +59,12 @@ const userOf = (request: FastifyRequest) => {
   return user
 }
 
+/** Whether the session's pictures may have been shown to its viewer before. */
+export const picturesSeenOf = (row: SessionRow): Schemas['PracticePicturesSeen'] => ({
+  familiarity: row.familiarity,
+  lastShownAt: row.last_shown_at?.toISOString() ?? null,
+})
+
 const statusOf = (row: SessionRow): Schemas['PracticeSessionStatus'] =>
   row.judged_at ? 'judged' : row.abandoned_at ? 'abandoned' : row.locked_at ? 'locked' : 'open'
 
@@ -85,6 +91,7 @@ async function sessionView(
     revision: row.revision,
     updatedAt: row.updated_at.toISOString(),
     seriesId: row.series_id,
+    picturesSeen: picturesSeenOf(row),
   }
   if (row.abandoned_at) view.abandonedAt = row.abandoned_at.toISOString()
   if (!row.locked_at || !row.candidates) return view
@@ -112,6 +119,7 @@ function summaryOf(
     lockLstHours: row.lock_lst_hours,
     status: statusOf(row),
     candidateCount: row.candidate_count as 5 | 10,
+    picturesSeen: picturesSeenOf(row),
   }
   if (row.abandoned_at) summary.abandonedAt = row.abandoned_at.toISOString()
   if (row.judged_at && row.rank && target) {
@@ -155,15 +163,18 @@ export async function practiceStats(
   userId: string,
   rows: SessionRow[],
   targets: Map<string, TargetRow>,
+  familiarity?: Schemas['PracticeFamiliarity'],
 ): Promise<Schemas['PracticeStats']> {
   const [closed, total] = await Promise.all([
-    closedSessionsOf(db, { userId }),
-    countSessionsOf(db, userId),
+    closedSessionsOf(db, { userId, familiarity }),
+    countSessionsOf(db, userId, familiarity),
   ])
   return {
     sessions: total,
     ...practiceStatistics(closed.map(asStatsSession), Object.keys(SENSORY_COLUMNS)),
-    history: rows.map((r) => summaryOf(r, r.judged_at ? targets.get(r.target_id) : undefined)),
+    history: rows
+      .filter((r) => !familiarity || r.familiarity === familiarity)
+      .map((r) => summaryOf(r, r.judged_at ? targets.get(r.target_id) : undefined)),
   }
 }
 
@@ -268,6 +279,7 @@ export function practiceHandlers(deps: PracticeDeps): Handlers {
         lstHours: row.lst_hours,
         candidateCount: row.candidate_count as 5 | 10,
         frontloading: row.frontloading,
+        picturesSeen: picturesSeenOf(row),
       } satisfies Schemas['PracticeSessionStarted'])
     },
 
@@ -352,8 +364,9 @@ export function practiceHandlers(deps: PracticeDeps): Handlers {
     getPracticeStats: async (request) => {
       const userId = userOf(request).id
       await closeAbandoned(db, deps.abandonAfterHours, userId)
+      const { familiarity } = request.query as { familiarity?: Schemas['PracticeFamiliarity'] }
       const rows = await sessionsOf(db, userId)
-      return practiceStats(db, userId, rows, await judgedTargets(db, rows))
+      return practiceStats(db, userId, rows, await judgedTargets(db, rows), familiarity)
     },
 
     listPracticeSeries: async (request) => {

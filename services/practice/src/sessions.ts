@@ -6,12 +6,18 @@ import type { components } from '@crv/contracts'
 import { AppError, notFound } from '@crv/kit'
 import type { Pool } from '@crv/kit/db'
 import { isPostgresError } from '@crv/kit/db'
-import { analyticJudgement, candidateCommitmentOf, drawCandidateSet } from './candidate-sets.ts'
-import type { CandidateDraw } from './candidate-sets.ts'
+import {
+  analyticJudgement,
+  candidateCommitmentOf,
+  drawCandidateSet,
+  familiarityOf,
+} from './candidate-sets.ts'
+import type { CandidateDraw, DrawableTarget } from './candidate-sets.ts'
 import {
   closeIfOverdue,
   closeOverdueAndFindOpen,
   drawableTargets,
+  imageHashesOf,
   judgeIfLocked,
   lockIfUnchanged,
   openSessionOf,
@@ -101,12 +107,15 @@ export async function drawnSet(
   size: number,
   draw: CandidateDraw = drawCandidateSet,
 ) {
-  return drawnFrom(await drawableTargets(db, poolId, userId), size, draw)
+  return drawnFrom(db, await drawableTargets(db, poolId, userId), size, draw)
 }
 
-type Drawable = Awaited<ReturnType<typeof drawableTargets>>
-
-function drawnFrom(pool: Drawable, size: number, draw: CandidateDraw = drawCandidateSet) {
+async function drawnFrom(
+  db: Pool,
+  pool: DrawableTarget[],
+  size: number,
+  draw: CandidateDraw = drawCandidateSet,
+) {
   if (pool.length < size) {
     throw new AppError(
       'pool_too_small',
@@ -119,16 +128,19 @@ function drawnFrom(pool: Drawable, size: number, draw: CandidateDraw = drawCandi
     throw new AppError(
       'pool_exhausted',
       409,
-      'You have practised on nearly every target of this pool. Ask an administrator for more targets.',
+      'No candidate set can be drawn from this pool right now. Ask an administrator for more targets.',
     )
   }
-  const hashes = new Map(pool.map((t) => [t.id, t.image_sha256]))
+  const hashes = await imageHashesOf(db, set.candidates)
+  const byId = new Map(pool.map((t) => [t.id, t]))
+  const seen = familiarityOf(set.candidates.flatMap((id) => byId.get(id) ?? []))
   const imageSha256s = set.candidates.map((id) => hashes.get(id))
   const targetSha256 = hashes.get(set.targetId)
   if (!targetSha256 || imageSha256s.some((h) => !h)) throw new Error('a drawn target vanished')
   const nonce = newNonce()
   return {
     ...set,
+    ...seen,
     nonce,
     commitment: commitmentOf(set.targetId, targetSha256, nonce),
     candidateCommitment: candidateCommitmentOf(imageSha256s as string[], nonce),
@@ -155,18 +167,21 @@ export async function startSession(db: Pool, options: StartOptions) {
     )
   }
   const candidateCount = series?.candidate_count ?? options.candidates ?? 5
-  // Two starts at once: the one-open-session index keeps one; a race on a target redraws.
+  // Two starts at once: the one-open-session index keeps one, and the other is told of it.
   for (let attempt = 0; attempt < 5; attempt++) {
     const set =
       attempt === 0
-        ? drawnFrom(drawable, candidateCount, options.draw)
+        ? await drawnFrom(db, drawable, candidateCount, options.draw)
         : await drawnSet(db, await poolId, userId, candidateCount, options.draw)
     try {
       const { rows } = await db.query<SessionRow>(
         `INSERT INTO practice.sessions
            (user_id, pool_id, target_id, trn, nonce, commitment, candidate_commitment, candidates,
-            candidate_count, frontloading, lst_hours, latitude, longitude, series_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8::uuid[], $9, $10, $11, $12, $13, $14) RETURNING *`,
+            candidate_count, frontloading, lst_hours, latitude, longitude, series_id, familiarity,
+            last_shown_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8::uuid[], $9, $10, $11, $12, $13, $14, $15,
+                 to_timestamp($16::double precision / 1000))
+         RETURNING *`,
         [
           userId,
           await poolId,
@@ -182,6 +197,8 @@ export async function startSession(db: Pool, options: StartOptions) {
           options.latitude ?? null,
           options.longitude ?? null,
           series?.id ?? null,
+          set.familiarity,
+          set.lastShownAt,
         ],
       )
       const row = rows[0]

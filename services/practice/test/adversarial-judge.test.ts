@@ -84,7 +84,11 @@ interface Tally {
   firsts: number
 }
 
-/** One viewer's sessions on the starter pool until it is exhausted (or `limit` is reached). */
+/**
+ * One viewer's sessions on the starter pool until the simulation has its sessions: the pool is
+ * never exhausted (sets come from the pictures shown longest ago once all were shown), so each
+ * viewer meets former targets again. A planted draw may still refuse (409), ending the viewer.
+ */
 async function viewer(
   app: FastifyInstance,
   keys: TestKeys,
@@ -157,9 +161,9 @@ function withinChance({ sessions, firsts }: Tally, candidates: number) {
   return verdict
 }
 
-/** The old draw: the target from those the viewer never had, decoys from every target. */
+/** The old draw: the target from the pictures never shown, decoys from every target. */
 const decoysFromAllTargets: CandidateDraw = (pool, size) => {
-  const fresh = pool.filter((t) => !t.had)
+  const fresh = pool.filter((t) => t.lastShownAt === null)
   if (fresh.length === 0 || pool.length < size) return null
   const target = fresh[randomInt(0, fresh.length)] as DrawableTarget
   const decoys = shuffled(pool.filter((t) => t.id !== target.id)).slice(0, size - 1)
@@ -172,7 +176,7 @@ const decoysFromAllTargets: CandidateDraw = (pool, size) => {
 
 /** The old hint: the target's own, while the decoys ignore it. */
 const hintFromTheTargetOnly: CandidateDraw = (pool, size) => {
-  const fresh = pool.filter((t) => !t.had)
+  const fresh = pool.filter((t) => t.lastShownAt === null)
   if (fresh.length < size) return null
   const [target, ...decoys] = shuffled(fresh).slice(0, size) as [
     DrawableTarget,

@@ -67,7 +67,7 @@ async function poolWith(count: number, tags = ['cold', 'rough', 'tall']): Promis
   const poolId = (pool.json() as { id: string }).id
   const targets = await Promise.all(
     Array.from({ length: count }, async (_, i) => ({
-      image: `data:image/jpeg;base64,${(await picture(i * 40)).toString('base64')}`,
+      image: `data:image/jpeg;base64,${(await picture((i * 40) % 256)).toString('base64')}`,
       fileName: `t${i}.jpg`,
       title: `Target ${i}`,
       feedback: `A test target number ${i}.`,
@@ -76,9 +76,16 @@ async function poolWith(count: number, tags = ['cold', 'rough', 'tall']): Promis
       source: 'made by the test',
     })),
   )
-  const created = await call('POST', '/api/admin/practice/targets', admin, { poolId, targets })
-  expect(created.statusCode, created.body).toBe(200)
-  expect((created.json() as { created: unknown[] }).created).toHaveLength(count)
+  // The admin call takes at most 50 targets at a time.
+  for (let from = 0; from < count; from += 50) {
+    const batch = targets.slice(from, from + 50)
+    const created = await call('POST', '/api/admin/practice/targets', admin, {
+      poolId,
+      targets: batch,
+    })
+    expect(created.statusCode, created.body).toBe(200)
+    expect((created.json() as { created: unknown[] }).created).toHaveLength(batch.length)
+  }
   return poolId
 }
 
@@ -229,28 +236,49 @@ describe('a practice session', () => {
     expect(res.json().error.code).toBe('drawing_too_large')
   })
 
-  it('never gives a user the same target twice, then says the pool is exhausted', async () => {
-    // Seven targets: each session's set of five comes from the ones never this viewer's target.
-    const poolId = await poolWith(7)
+  it('keeps a viewer practising past the whole pool, each set from the pictures shown longest ago', async () => {
+    // 500 sessions on 60 targets: every picture is shown within the first dozen sessions, then
+    // sets come from the half of the pool shown longest ago, so none repeats the last set.
+    const poolId = await poolWith(60)
     const token = await userToken()
+    const familiarities = new Map<string, number>()
     const targets = new Set<string>()
-    for (let i = 0; i < 3; i++) {
-      const s = await start(token, { poolId })
-      await call('POST', `/api/practice/sessions/${s.id}/lock`, token)
-      const ids = (
-        (await call('GET', `/api/practice/sessions/${s.id}`, token)).json() as {
-          candidates: { id: string }[]
-        }
-      ).candidates.map((c) => c.id)
+    let previous = new Set<string>()
+    for (let i = 0; i < 500; i++) {
+      const res = await call('POST', '/api/practice/sessions', token, { poolId })
+      expect(res.statusCode, `session ${i}: ${res.body}`).toBe(201)
+      const s = res.json() as {
+        id: string
+        picturesSeen: { familiarity: string; lastShownAt: string | null }
+      }
+      const { familiarity, lastShownAt } = s.picturesSeen
+      familiarities.set(familiarity, (familiarities.get(familiarity) ?? 0) + 1)
+      expect(lastShownAt === null, `session ${i}`).toBe(familiarity === 'unseen')
+      if (i < 12) expect(familiarity).toBe('unseen')
+      const locked = await call('POST', `/api/practice/sessions/${s.id}/lock`, token)
+      const ids = (locked.json() as { candidates: { id: string }[] }).candidates.map((c) => c.id)
+      expect(
+        ids.filter((id) => previous.has(id)),
+        `session ${i}`,
+      ).toEqual([])
+      previous = new Set(ids)
       const judged = await call('POST', `/api/practice/sessions/${s.id}/judge`, token, {
         ranking: ids,
       })
+      expect(judged.statusCode, judged.body).toBe(200)
       targets.add((judged.json() as { targetId: string }).targetId)
     }
-    expect(targets.size).toBe(3)
-    const fourth = await call('POST', '/api/practice/sessions', token, { poolId })
-    expect(fourth.statusCode).toBe(409)
-    expect(fourth.json().error.code).toBe('pool_exhausted')
+    expect(familiarities.get('unseen')).toBe(12)
+    expect(familiarities.get('recent')).toBe(488)
+    // Former targets come again (each of the 60 is the target about 8 times in 500).
+    expect(targets.size).toBeGreaterThan(50)
+    const stats = (q: string) => call('GET', `/api/practice/stats${q}`, token)
+    expect((await stats('?familiarity=unseen')).json()).toMatchObject({ sessions: 12 })
+    expect((await stats('?familiarity=recent')).json()).toMatchObject({ sessions: 488 })
+    expect((await stats('')).json()).toMatchObject({ sessions: 500 })
+    const bad = await stats('?familiarity=often')
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().error.code).toBeTypeOf('string')
   })
 })
 

@@ -502,7 +502,7 @@ export function PracticeStatsPage() {
     data: stats,
     isLoading,
     error,
-  } = useGetPracticeStatsQuery(status === 'signedIn' ? undefined : skipToken)
+  } = useGetPracticeStatsQuery(status === 'signedIn' ? {} : skipToken)
   const [exportSessions, exporting] = useLazyExportPracticeSessionsQuery()
   const { toast } = useToast()
   const save = async (format: 'json' | 'csv') => {

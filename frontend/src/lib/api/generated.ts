@@ -638,7 +638,12 @@ const injectedRtkApi = api
         invalidatesTags: ['practice'],
       }),
       getPracticeStats: build.query<GetPracticeStatsApiResponse, GetPracticeStatsApiArg>({
-        query: () => ({ url: `/api/practice/stats` }),
+        query: (queryArg) => ({
+          url: `/api/practice/stats`,
+          params: {
+            familiarity: queryArg.familiarity,
+          },
+        }),
         providesTags: ['practice'],
       }),
       listPracticeSeries: build.query<ListPracticeSeriesApiResponse, ListPracticeSeriesApiArg>({
@@ -1132,7 +1137,9 @@ export type JudgePracticeSessionApiArg = {
   practiceJudgeRequest: PracticeJudgeRequest
 }
 export type GetPracticeStatsApiResponse = /** status 200 The statistics. */ PracticeStats
-export type GetPracticeStatsApiArg = void
+export type GetPracticeStatsApiArg = {
+  familiarity?: PracticeFamiliarity
+}
 export type ListPracticeSeriesApiResponse = /** status 200 The series. */ PracticeSeries[]
 export type ListPracticeSeriesApiArg = void
 export type DeclarePracticeSeriesApiResponse = /** status 201 Declared. */ PracticeSeries
@@ -1893,12 +1900,18 @@ export type SiderealCustomRequest = {
   /** The instant (ISO 8601 with `Z` or an offset), years 1000 to 2999; now if absent. A leap second (`23:59:60`) is read as the instant after `23:59:59`. */
   customTime?: Timestamp
 }
+export type PracticeFamiliarity = 'unseen' | 'rested' | 'recent'
+export type PracticePicturesSeen = {
+  familiarity: PracticeFamiliarity
+  lastShownAt: string | null
+}
 export type PracticeUuid = string
 export type PracticeTrn = string
 export type Sha256Hex = string
 export type PracticeCandidateCommitment = Sha256Hex
 export type PracticeCandidateCount = 5 | 10
 export type PracticeSessionStarted = {
+  picturesSeen: PracticePicturesSeen
   id: PracticeUuid
   trn: PracticeTrn
   commitment: Sha256Hex
@@ -1918,6 +1931,7 @@ export type PracticeStartRequest = {
 }
 export type PracticeSessionStatus = 'open' | 'locked' | 'judged' | 'abandoned'
 export type PracticeSessionSummary = {
+  picturesSeen: PracticePicturesSeen
   id: PracticeUuid
   trn: PracticeTrn
   startedAt: Timestamp
@@ -2052,6 +2066,7 @@ export type PracticeReveal = {
   score: PracticeScore
 }
 export type PracticeSession = {
+  picturesSeen: PracticePicturesSeen
   id: PracticeUuid
   trn: PracticeTrn
   commitment: Sha256Hex

@@ -388,6 +388,19 @@ export function archWindow(x: number, y: number, w: number, h: number, fill: str
   )
 }
 
+/** The eight gestalt classes of the CRV ideogram; each has a `<class>-gestalt` concept id. */
+export const GESTALTS = [
+  'biological',
+  'energy',
+  'land',
+  'man-made',
+  'motion',
+  'natural',
+  'space',
+  'water',
+] as const
+export type Gestalt = (typeof GESTALTS)[number]
+
 /** One target of the pool: its manifest fields and how to draw it. */
 export interface Scene {
   slug: string
@@ -395,5 +408,7 @@ export interface Scene {
   feedback: string
   tags: string[]
   frontloading: string | null
+  /** The target's main gestalt; its `<gestalt>-gestalt` concept is one of the tags. */
+  gestalt: Gestalt
   draw: (p: Pic) => void
 }

@@ -53,8 +53,10 @@ export const scenesA: Scene[] = [
       'gray',
       'rough',
       'beam',
+      'man-made-gestalt',
     ],
     frontloading: 'a structure',
+    gestalt: 'man-made',
     draw: (p) => {
       sky(p, '#6b7783', '#d2d7db', '#aab3ba')
       for (let i = 0; i < 8; i++)
@@ -196,8 +198,10 @@ export const scenesA: Scene[] = [
       'roar',
       'vertical',
       'cool',
+      'water-gestalt',
     ],
     frontloading: 'a natural place',
+    gestalt: 'water',
     draw: (p) => {
       sky(p, '#dbe9e0', '#9fc2a8')
       p.add(path(ridge(p, { base: 230, amp: 60, freq: 0.01 }), '#5d8468', 'filter="url(#b3)"'))
@@ -286,6 +290,7 @@ export const scenesA: Scene[] = [
       'land-gestalt',
     ],
     frontloading: 'a natural place',
+    gestalt: 'land',
     draw: (p) => {
       sky(p, '#1e5aa8', '#b6d7f2')
       p.add(path(ridge(p, { base: 420, amp: 80, freq: 0.008 }), '#9bb0c6', 'opacity="0.8"'))
@@ -358,7 +363,8 @@ export const scenesA: Scene[] = [
       'bright',
       'land-gestalt',
     ],
-    frontloading: null,
+    frontloading: 'a natural place',
+    gestalt: 'land',
     draw: (p) => {
       sky(p, '#f0a04a', '#fde9b8', '#f8cf84')
       p.add(
@@ -434,6 +440,7 @@ export const scenesA: Scene[] = [
       'energy-gestalt',
     ],
     frontloading: 'an event',
+    gestalt: 'energy',
     draw: (p) => {
       sky(p, '#0c0606', '#4a1a10', '#1f0c0a')
       p.add(stars(p, 60, 250, '#f4d8c8', 1))
@@ -535,8 +542,10 @@ export const scenesA: Scene[] = [
       'reflective',
       'commercial',
       'modern',
+      'man-made-gestalt',
     ],
     frontloading: null,
+    gestalt: 'man-made',
     draw: (p) => {
       sky(p, '#070b24', '#34305c', '#181c44')
       p.add(stars(p, 50, 200, '#dde4ff', 1))
@@ -585,8 +594,10 @@ export const scenesA: Scene[] = [
       'parallel',
       'transport',
       'structure',
+      'man-made-gestalt',
     ],
     frontloading: 'a structure',
+    gestalt: 'man-made',
     draw: (p) => {
       sky(p, '#7fb0de', '#e6eff6')
       for (let i = 0; i < 5; i++)
@@ -672,8 +683,10 @@ export const scenesA: Scene[] = [
       'sea-air',
       'recreational',
       'splash',
+      'water-gestalt',
     ],
     frontloading: null,
+    gestalt: 'water',
     draw: (p) => {
       sky(p, '#3f86d2', '#d3e8f7')
       for (let i = 0; i < 6; i++)
@@ -758,8 +771,10 @@ export const scenesA: Scene[] = [
       'drifting',
       'warm',
       'hill',
+      'motion-gestalt',
     ],
     frontloading: null,
+    gestalt: 'motion',
     draw: (p) => {
       sky(p, '#79b9e8', '#fbead0', '#bcdcf0')
       p.add(path(ridge(p, { base: 470, amp: 50, freq: 0.01 }), '#7aa36a'))
@@ -831,8 +846,10 @@ export const scenesA: Scene[] = [
       'countryside',
       'creak',
       'structure',
+      'man-made-gestalt',
     ],
     frontloading: 'a structure',
+    gestalt: 'man-made',
     draw: (p) => {
       sky(p, '#5d9fdc', '#e1eef8')
       for (let i = 0; i < 4; i++)
@@ -923,8 +940,10 @@ export const scenesA: Scene[] = [
       'historical',
       'sunlit',
       'structure',
+      'man-made-gestalt',
     ],
     frontloading: 'a structure',
+    gestalt: 'man-made',
     draw: (p) => {
       sky(p, '#8fbde6', '#f4e4c2', '#cfe0ea')
       p.add(
@@ -999,8 +1018,10 @@ export const scenesA: Scene[] = [
       'sunlit',
       'quiet',
       'structure',
+      'man-made-gestalt',
     ],
     frontloading: 'a structure',
+    gestalt: 'man-made',
     draw: (p) => {
       sky(p, '#86b7e4', '#f1e7d3')
       p.add(path(ridge(p, { base: 420, amp: 60, freq: 0.01 }), '#8e9a6a'))
@@ -1101,8 +1122,10 @@ export const scenesA: Scene[] = [
       'flag',
       'military',
       'structure',
+      'man-made-gestalt',
     ],
     frontloading: 'a structure',
+    gestalt: 'man-made',
     draw: (p) => {
       sky(p, '#6d9fcf', '#dfe9f1')
       for (let i = 0; i < 7; i++)
@@ -1197,8 +1220,10 @@ export const scenesA: Scene[] = [
       'rumble',
       'whistle',
       'horizontal',
+      'motion-gestalt',
     ],
     frontloading: null,
+    gestalt: 'motion',
     draw: (p) => {
       sky(p, '#94bfe3', '#eef3f6')
       p.add(path(ridge(p, { base: 380, amp: 70, freq: 0.008 }), '#8fa7a0'))
@@ -1295,8 +1320,10 @@ export const scenesA: Scene[] = [
       'elongated',
       'high',
       'roar',
+      'motion-gestalt',
     ],
     frontloading: null,
+    gestalt: 'motion',
     draw: (p) => {
       sky(p, '#0f4d9c', '#a7cff0')
       for (let i = 0; i < 14; i++)
@@ -1392,6 +1419,7 @@ export const scenesA: Scene[] = [
       'energy-gestalt',
     ],
     frontloading: 'an event',
+    gestalt: 'energy',
     draw: (p) => {
       sky(p, '#172346', '#f08a4b', '#6e5a86')
       p.add(stars(p, 40, 200, '#fff', 1))
@@ -1486,8 +1514,10 @@ export const scenesA: Scene[] = [
       'cool',
       'shimmering',
       'reflective',
+      'water-gestalt',
     ],
     frontloading: null,
+    gestalt: 'water',
     draw: (p) => {
       sky(p, '#040a1c', '#1d2c52')
       p.add(stars(p, 220, 380))
@@ -1563,8 +1593,10 @@ export const scenesA: Scene[] = [
       'black',
       'silence',
       'cold',
+      'space-gestalt',
     ],
     frontloading: null,
+    gestalt: 'space',
     draw: (p) => {
       sky(p, '#02030a', '#0f1430')
       const band: string[] = []
@@ -1634,6 +1666,7 @@ export const scenesA: Scene[] = [
       'energy-gestalt',
     ],
     frontloading: null,
+    gestalt: 'energy',
     draw: (p) => {
       p.add(rect(0, 0, W, H, '#050407'))
       for (let i = 0; i < 30; i++) {
@@ -1759,6 +1792,7 @@ export const scenesA: Scene[] = [
       'energy-gestalt',
     ],
     frontloading: 'an event',
+    gestalt: 'energy',
     draw: (p) => {
       sky(p, '#16141f', '#4c4862', '#2b283a')
       for (let i = 0; i < 30; i++)
@@ -1868,9 +1902,10 @@ export const scenesA: Scene[] = [
       'dread',
       'disaster',
       'powerful',
-      'land-gestalt',
+      'motion-gestalt',
     ],
     frontloading: 'an event',
+    gestalt: 'motion',
     draw: (p) => {
       sky(p, '#4a5248', '#b6b89c', '#7d8574')
       for (let i = 0; i < 24; i++)
@@ -1978,8 +2013,10 @@ export const scenesA: Scene[] = [
       'silence',
       'bleak',
       'slippery',
+      'water-gestalt',
     ],
-    frontloading: null,
+    frontloading: 'a natural place',
+    gestalt: 'water',
     draw: (p) => {
       sky(p, '#b9c8d6', '#f1f4f7')
       p.add(
@@ -2067,7 +2104,8 @@ export const scenesA: Scene[] = [
       'echo',
       'land-gestalt',
     ],
-    frontloading: null,
+    frontloading: 'a natural place',
+    gestalt: 'land',
     draw: (p) => {
       sky(p, '#4a8fd4', '#d2e6f4')
       p.add(

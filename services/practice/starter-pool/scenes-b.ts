@@ -57,8 +57,10 @@ export const scenesB: Scene[] = [
       'sea-air',
       'recreational',
       'bright',
+      'water-gestalt',
     ],
     frontloading: 'a natural place',
+    gestalt: 'water',
     draw: (p) => {
       sky(p, '#1f93e0', '#c6ecfb')
       for (let i = 0; i < 4; i++)
@@ -117,8 +119,10 @@ export const scenesB: Scene[] = [
       'rustle',
       'grainy',
       'peaceful',
+      'natural-gestalt',
     ],
     frontloading: null,
+    gestalt: 'natural',
     draw: (p) => {
       sky(p, '#5a9fdf', '#dcebf7')
       for (let i = 0; i < 5; i++)
@@ -204,6 +208,7 @@ export const scenesB: Scene[] = [
       'land-gestalt',
     ],
     frontloading: null,
+    gestalt: 'land',
     draw: (p) => {
       sky(p, '#2d1b4a', '#fcd27a', '#ee7b4b')
       p.add(
@@ -277,6 +282,7 @@ export const scenesB: Scene[] = [
       'land-gestalt',
     ],
     frontloading: 'a natural place',
+    gestalt: 'land',
     draw: (p) => {
       sky(p, '#6db3e8', '#e4f2fb')
       p.add(path(ridge(p, { base: 360, amp: 60, freq: 0.012 }), '#7ba386'))
@@ -363,8 +369,10 @@ export const scenesB: Scene[] = [
       'freezing',
       'underwater',
       'glassy',
+      'water-gestalt',
     ],
-    frontloading: null,
+    frontloading: 'a natural place',
+    gestalt: 'water',
     draw: (p) => {
       sky(p, '#cfe0ea', '#f6fafc')
       p.add(
@@ -445,8 +453,10 @@ export const scenesB: Scene[] = [
       'stacked',
       'grid',
       'structure',
+      'man-made-gestalt',
     ],
     frontloading: null,
+    gestalt: 'man-made',
     draw: (p) => {
       sky(p, '#34466c', '#f2a65a', '#b07a7a')
       p.add(
@@ -525,8 +535,10 @@ export const scenesB: Scene[] = [
       'mountain',
       'imposing',
       'structure',
+      'man-made-gestalt',
     ],
     frontloading: 'a structure',
+    gestalt: 'man-made',
     draw: (p) => {
       sky(p, '#5c9bd6', '#dbeaf6')
       p.add(rect(150, 180, 500, 40, '#3e78a0'), rect(150, 470, 500, 140, '#4d5c40'))
@@ -630,8 +642,10 @@ export const scenesB: Scene[] = [
       'picturesque',
       'historical',
       'structure',
+      'man-made-gestalt',
     ],
     frontloading: 'a structure',
+    gestalt: 'man-made',
     draw: (p) => {
       sky(p, '#8bbde6', '#eef4f8')
       for (let i = 0; i < 4; i++)
@@ -705,6 +719,7 @@ export const scenesB: Scene[] = [
       'energy-gestalt',
     ],
     frontloading: 'a structure',
+    gestalt: 'energy',
     draw: (p) => {
       sky(p, '#3f8fdc', '#e3f0fa')
       for (let i = 0; i < 5; i++)
@@ -786,8 +801,10 @@ export const scenesB: Scene[] = [
       'circular',
       'eerie',
       'silence',
+      'space-gestalt',
     ],
     frontloading: 'an event',
+    gestalt: 'space',
     draw: (p) => {
       sky(p, '#03050c', '#1c2238')
       p.add(stars(p, 60, 400, '#fff', 1.1))
@@ -865,6 +882,7 @@ export const scenesB: Scene[] = [
       'energy-gestalt',
     ],
     frontloading: 'an event',
+    gestalt: 'energy',
     draw: (p) => {
       sky(p, '#04050f', '#1b1e3c')
       const bursts: string[] = []
@@ -934,8 +952,10 @@ export const scenesB: Scene[] = [
       'gurgle',
       'symmetrical',
       'cheerful',
+      'man-made-gestalt',
     ],
     frontloading: null,
+    gestalt: 'man-made',
     draw: (p) => {
       sky(p, '#78b4e6', '#e6f0f8')
       for (let x = -10; x < W; x += 130) {
@@ -1023,8 +1043,10 @@ export const scenesB: Scene[] = [
       'leaf',
       'earthy',
       'structure',
+      'man-made-gestalt',
     ],
     frontloading: 'a structure',
+    gestalt: 'man-made',
     draw: (p) => {
       sky(p, '#8ec4ec', '#f0f6fa')
       p.add(
@@ -1122,8 +1144,10 @@ export const scenesB: Scene[] = [
       'exposed',
       'mining',
       'structure',
+      'man-made-gestalt',
     ],
     frontloading: 'a structure',
+    gestalt: 'man-made',
     draw: (p) => {
       sky(p, '#6f869c', '#d4dde5')
       for (let i = 0; i < 6; i++)
@@ -1226,8 +1250,10 @@ export const scenesB: Scene[] = [
       'buzzing',
       'communication',
       'structure',
+      'man-made-gestalt',
     ],
     frontloading: 'a structure',
+    gestalt: 'man-made',
     draw: (p) => {
       sky(p, '#2f80d2', '#d2e7f7')
       p.add(
@@ -1293,8 +1319,10 @@ export const scenesB: Scene[] = [
       'cheerful',
       'countryside',
       'warm',
+      'natural-gestalt',
     ],
     frontloading: null,
+    gestalt: 'natural',
     draw: (p) => {
       sky(p, '#86c1ee', '#f0f7fd')
       for (let i = 0; i < 4; i++)
@@ -1346,8 +1374,10 @@ export const scenesB: Scene[] = [
       'twilight',
       'birdsong',
       'living',
+      'biological-gestalt',
     ],
     frontloading: null,
+    gestalt: 'biological',
     draw: (p) => {
       sky(p, '#5a4a8a', '#ffc07a', '#f08a9a')
       p.add(
@@ -1402,8 +1432,10 @@ export const scenesB: Scene[] = [
       'awe',
       'fishy',
       'creature',
+      'biological-gestalt',
     ],
     frontloading: null,
+    gestalt: 'biological',
     draw: (p) => {
       sky(p, '#9bbcd3', '#e6eef4')
       for (let i = 0; i < 5; i++)
@@ -1493,9 +1525,10 @@ export const scenesB: Scene[] = [
       'wild',
       'traveling',
       'family',
-      'land-gestalt',
+      'biological-gestalt',
     ],
     frontloading: null,
+    gestalt: 'biological',
     draw: (p) => {
       sky(p, '#e8c07a', '#fbeccb')
       p.add(
@@ -1587,8 +1620,10 @@ export const scenesB: Scene[] = [
       'triangular',
       'peaceful',
       'structure',
+      'man-made-gestalt',
     ],
     frontloading: 'a structure',
+    gestalt: 'man-made',
     draw: (p) => {
       sky(p, '#5b9ad8', '#e4eef7')
       for (let i = 0; i < 5; i++)
@@ -1685,8 +1720,10 @@ export const scenesB: Scene[] = [
       'fabric',
       'street',
       'cheerful',
+      'man-made-gestalt',
     ],
     frontloading: null,
+    gestalt: 'man-made',
     draw: (p) => {
       sky(p, '#9cc8ec', '#eef5fa')
       for (let x = -10; x < W; x += 160) {
@@ -1784,8 +1821,10 @@ export const scenesB: Scene[] = [
       'steel',
       'joyful',
       'structure',
+      'motion-gestalt',
     ],
     frontloading: null,
+    gestalt: 'motion',
     draw: (p) => {
       sky(p, '#25295a', '#f6a86b', '#9a5a8a')
       const cx = 400
@@ -1868,8 +1907,10 @@ export const scenesB: Scene[] = [
       'silence',
       'celestial',
       'mysterious',
+      'space-gestalt',
     ],
     frontloading: null,
+    gestalt: 'space',
     draw: (p) => {
       p.add(rect(0, 0, W, H, '#020308'))
       p.add(

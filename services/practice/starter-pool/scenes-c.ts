@@ -1,0 +1,4 @@
+// Scenes of the starter pool, part c.
+import type { Scene } from './draw.ts'
+
+export const scenesC: Scene[] = []

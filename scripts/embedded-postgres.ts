@@ -4,6 +4,7 @@
 // directory, never two (PGlite does not lock it).
 import { chmod, mkdir } from 'node:fs/promises'
 import { PGlite } from '@electric-sql/pglite'
+import { scheduleMaintenance } from '@crv/kit/embedded-maintenance'
 import { serveEmbeddedDatabase } from '@crv/kit/embedded-server'
 
 const dataDir = process.env.PGLITE_DIR
@@ -35,10 +36,26 @@ process.stdout.write(
 )
 process.send?.({ ready: true, url })
 
+// PGlite has no autovacuum: the tables are vacuumed and analysed a minute after the start and
+// then every EMBEDDED_MAINTENANCE_MINUTES (packages/kit/src/embedded-maintenance.ts).
+const everyMinutes = Number(process.env.EMBEDDED_MAINTENANCE_MINUTES ?? 15)
+const stopMaintenance =
+  everyMinutes > 0
+    ? scheduleMaintenance(url, {
+        firstMs: Math.min(60_000, everyMinutes * 60_000),
+        everyMs: everyMinutes * 60_000,
+        onError: (err) =>
+          process.stdout.write(
+            `${JSON.stringify({ level: 40, msg: 'embedded PostgreSQL maintenance failed', err: String(err) })}\n`,
+          ),
+      })
+    : () => {}
+
 let stopping = false
 async function stop() {
   if (stopping) return
   stopping = true
+  stopMaintenance()
   await server.stop().catch(() => {})
   await db.close().catch(() => {})
   process.exit(0)

@@ -4,7 +4,7 @@
 // Ctrl-C. `--watch` restarts a service when its code changes (npm run dev).
 import { fork, spawn, spawnSync } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, rmSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
@@ -30,7 +30,10 @@ const CONFIG_ERROR = 78
 
 const port = Number(process.env.PORT ?? 8080)
 const dataDir = resolve(process.env.DATA_DIR ?? join(root, 'data'))
-mkdirSync(dataDir, { recursive: true })
+// The database, the keys and the stored pictures (sealed targets among them): this account's
+// alone, also for a data directory made before it was 0700.
+mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+chmodSync(dataDir, 0o700)
 
 interface Child {
   name: string

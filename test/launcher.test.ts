@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { existsSync, readFileSync, statSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { chmod, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -14,6 +14,8 @@ import { freePort } from '../scripts/lib/ports.ts'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
 const dataDir = await mkdtemp(join(tmpdir(), 'crv-launcher-'))
+// As a directory made by hand (mkdtemp's are private already): the launcher must close it.
+await chmod(dataDir, 0o755)
 afterAll(() => rm(dataDir, { recursive: true, force: true }))
 
 interface Running {
@@ -124,6 +126,8 @@ describe('the launcher', () => {
       const keyFile = join(dataDir, 'run', 'dev-outbox-key')
       expect(readFileSync(keyFile, 'utf8').trim()).toBe(key)
       expect(statSync(keyFile).mode & 0o777).toBe(0o600)
+      // The data directory (database, keys, stored pictures) is this account's alone.
+      expect(statSync(dataDir).mode & 0o777).toBe(0o700)
       const outbox = `${first.base}/api/auth/dev/sms-outbox`
       expect(await status(outbox)).toBe(200)
       const proxied = { via: '1.1 proxy' }

@@ -412,3 +412,175 @@ export interface Scene {
   gestalt: Gestalt
   draw: (p: Pic) => void
 }
+
+/** A full-picture vertical gradient: the sky, or the whole backdrop. */
+export function backdrop(p: Pic, stops: Stop[]): string {
+  return rect(0, 0, W, H, p.lin(stops))
+}
+
+/** A band of land or water from `top` to the bottom edge, shaded from `a` to `b`. */
+export function band(p: Pic, top: number, a: string, b: string, extra = ''): string {
+  return rect(
+    -10,
+    top,
+    W + 20,
+    H - top + 10,
+    p.lin([
+      [0, a],
+      [1, b],
+    ]),
+    extra,
+  )
+}
+
+/** A hill or mountain line filled down to the bottom edge. */
+export function hills(
+  p: Pic,
+  base: number,
+  amp: number,
+  freq: number,
+  fill: string,
+  extra = '',
+  peaks?: Peak[],
+): string {
+  return path(ridge(p, { base, amp, freq, ...(peaks ? { peaks } : {}) }), fill, extra)
+}
+
+/** A glowing disc: sun, moon or lamp. */
+export function glowDisc(p: Pic, x: number, y: number, r: number, color: string, halo = 3): string {
+  return [
+    circle(
+      x,
+      y,
+      r * halo,
+      p.rad(
+        [
+          [0, color, 0.55],
+          [1, color, 0],
+        ],
+        x,
+        y,
+        r * halo,
+      ),
+    ),
+    circle(x, y, r, color, 'filter="url(#glow)"'),
+  ].join('')
+}
+
+/** Tongues of flame rising from a base line, hottest at the root. */
+export function flames(p: Pic, x: number, y: number, w: number, h: number, count = 9): string {
+  const parts: string[] = []
+  for (let i = 0; i < count; i++) {
+    const cx = x + p.rnd(-w / 2, w / 2)
+    const fh = h * p.rnd(0.45, 1) * (1 - Math.abs(cx - x) / w)
+    const fw = w * p.rnd(0.08, 0.16)
+    const lean = p.rnd(-fw, fw)
+    const d = `M${n(cx - fw)} ${n(y)} Q${n(cx - fw * 0.9)} ${n(y - fh * 0.5)} ${n(cx + lean)} ${n(y - fh)} Q${n(cx + fw * 0.9)} ${n(y - fh * 0.5)} ${n(cx + fw)} ${n(y)} Z`
+    parts.push(path(d, p.pick(['#ff7a1a', '#ff9d2e', '#ffb938', '#ff5a14']), 'opacity="0.85"'))
+  }
+  return g(
+    [
+      ellipse(x, y - h * 0.3, w * 0.7, h * 0.6, '#ff8a2a', 'opacity="0.35" filter="url(#b20)"'),
+      g(parts, 'filter="url(#b1)"'),
+      ellipse(x, y - h * 0.12, w * 0.25, h * 0.2, '#fff2b0', 'opacity="0.8" filter="url(#b8)"'),
+    ].join(''),
+  )
+}
+
+/** A billow of smoke or dust: overlapping soft blobs drifting up and sideways. */
+export function smoke(
+  p: Pic,
+  x: number,
+  y: number,
+  s: number,
+  color: string,
+  drift = 0,
+  opacity = 0.7,
+): string {
+  const parts: string[] = []
+  for (let i = 0; i < 12; i++) {
+    const t = i / 11
+    parts.push(
+      circle(
+        x + drift * t + p.rnd(-s * 0.3, s * 0.3),
+        y - s * 2.2 * t + p.rnd(-s * 0.2, s * 0.2),
+        s * (0.45 + t * 0.7) * p.rnd(0.8, 1.1),
+        color,
+      ),
+    )
+  }
+  return g(parts, `opacity="${opacity}" filter="url(#b8)"`)
+}
+
+/** A standing or walking person in silhouette, feet at (x, y). */
+export function person(x: number, y: number, h: number, color: string, stride = 0): string {
+  const head = h * 0.12
+  const s = stride * h * 0.18
+  return [
+    circle(x, y - h + head, head, color),
+    path(
+      `M${n(x - h * 0.11)} ${n(y - h * 0.78)} L${n(x + h * 0.11)} ${n(y - h * 0.78)} L${n(x + h * 0.09)} ${n(y - h * 0.42)} L${n(x - h * 0.09)} ${n(y - h * 0.42)} Z`,
+      color,
+    ),
+    line(
+      x - h * 0.05,
+      y - h * 0.45,
+      x - h * 0.05 - s,
+      y,
+      color,
+      h * 0.075,
+      'stroke-linecap="round"',
+    ),
+    line(
+      x + h * 0.05,
+      y - h * 0.45,
+      x + h * 0.05 + s,
+      y,
+      color,
+      h * 0.075,
+      'stroke-linecap="round"',
+    ),
+    line(
+      x - h * 0.1,
+      y - h * 0.75,
+      x - h * 0.16 + s,
+      y - h * 0.45,
+      color,
+      h * 0.06,
+      'stroke-linecap="round"',
+    ),
+    line(
+      x + h * 0.1,
+      y - h * 0.75,
+      x + h * 0.16 - s,
+      y - h * 0.45,
+      color,
+      h * 0.06,
+      'stroke-linecap="round"',
+    ),
+  ].join('')
+}
+
+/** Many small soft dots: snow, spray, sparks or stars of one colour. */
+export function specks(
+  p: Pic,
+  count: number,
+  box: [x: number, y: number, w: number, h: number],
+  color: string,
+  r: [number, number],
+  opacity = 0.8,
+): string {
+  const [x, y, w, h] = box
+  const parts: string[] = []
+  for (let i = 0; i < count; i++)
+    parts.push(
+      circle(
+        x + p.rnd(0, w),
+        y + p.rnd(0, h),
+        p.rnd(r[0], r[1]),
+        color,
+        `opacity="${n(opacity * p.rnd(0.4, 1))}"`,
+      ),
+    )
+  return parts.join('')
+}

@@ -2669,7 +2669,7 @@ export const photos: Photo[] = [
     gestalt: 'biological',
     licence: 'public-domain',
     author: 'John Severns',
-    upstream: 'https://commons.wikimedia.org/wiki/File:European_honey_bee_extracts_nectar.jpg',
+    upstream: null,
     from: {
       package: 'palapeli-data',
       version: '4:22.12.3-1',
@@ -2703,7 +2703,7 @@ export const photos: Photo[] = [
     gestalt: 'biological',
     licence: 'public-domain',
     author: 'US Department of Agriculture',
-    upstream: 'https://commons.wikimedia.org/wiki/File:Citrus_fruits.jpg',
+    upstream: null,
     from: {
       package: 'palapeli-data',
       version: '4:22.12.3-1',
@@ -2736,7 +2736,7 @@ export const photos: Photo[] = [
     gestalt: 'man-made',
     licence: 'public-domain',
     author: 'Derek Jensen',
-    upstream: 'https://commons.wikimedia.org/wiki/File:Cincinnati-Roebling-Bridge.jpg',
+    upstream: null,
     from: {
       package: 'palapeli-data',
       version: '4:22.12.3-1',

@@ -1770,7 +1770,7 @@ export interface paths {
     put?: never
     /**
      * Add targets (one or a bulk upload)
-     * @description Each image goes through the media service's checks (a real JPEG, PNG, WebP or GIF, pixel and byte limits, EXIF orientation applied, metadata stripped) and is fitted into 800×600 as JPEG. Every target is taken or refused on its own: the answer lists what was created and why each other one was refused.
+     * @description Each image goes through the media service's checks (a real JPEG, PNG, WebP or GIF, pixel and byte limits, EXIF orientation applied, metadata stripped) and is fitted into 800×600 as JPEG. A picture whose perceptual hash is within 11 bits of a target of the pool, or of an earlier picture of the same request, is refused as `near_duplicate` (details name that target, or the earlier picture's position in the request, from 1, as `row`). Every target is taken or refused on its own: the answer lists what was created and why each other one was refused.
      */
     post: operations['createPracticeTargets']
     delete?: never
@@ -1801,6 +1801,26 @@ export interface paths {
     head?: never
     /** Edit, retire or bring back a target */
     patch: operations['updatePracticeTarget']
+    trace?: never
+  }
+  '/api/admin/practice/imports': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Import a collection of targets from a manifest (dry run, then the real run)
+     * @description The manifest (CSV or JSON) names each target's picture (a path relative to the manifest, sent in `files`), title, feedback, licence, source, attribution and tags (words in any language of the vocabulary, or concept ids). Every row is checked: required fields, the licence allowlist (CC0, public domain, CC BY or CC BY-SA with an attribution, the project's own), the picture (what an upload accepts), near-duplicates by perceptual hash against the pool and within the manifest, and unknown tags. A dry run stores nothing and says per row what would be added and what is refused and why; the real run adds every accepted row in one transaction (all of them or, on a failure, none) and refuses the rest. Pictures named by URL are fetched only by `npm run targets:import`, never by the server: such rows are refused here with `url_not_fetched`. The same checks run in `npm run targets:import -- FILE [--dry-run] [--pool SLUG]`.
+     */
+    post: operations['importPracticeTargets']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
     trace?: never
   }
 }
@@ -2665,10 +2685,21 @@ export interface components {
     /** @description SHA-256 (lowercase hex) of `{the candidates' imageSha256, sorted, joined with ","}|{nonce}`: the whole candidate set, fixed at the start. */
     PracticeCandidateCommitment: components['schemas']['Sha256Hex']
     /**
-     * @description CC0-1.0, public domain, CC-BY-4.0 (attribution required) or the project's own.
+     * @description The licences a target may have: CC0-1.0, public domain, the project's own, or Creative Commons Attribution (CC-BY) or Attribution-ShareAlike (CC-BY-SA) in versions 2.0 to 4.0, which need an attribution. Nothing else is allowed (no NonCommercial or NoDerivatives licence, no "all rights reserved").
      * @enum {string}
      */
-    PracticeLicence: 'CC0-1.0' | 'public-domain' | 'CC-BY-4.0' | 'own'
+    PracticeLicence:
+      | 'CC0-1.0'
+      | 'public-domain'
+      | 'own'
+      | 'CC-BY-2.0'
+      | 'CC-BY-2.5'
+      | 'CC-BY-3.0'
+      | 'CC-BY-4.0'
+      | 'CC-BY-SA-2.0'
+      | 'CC-BY-SA-2.5'
+      | 'CC-BY-SA-3.0'
+      | 'CC-BY-SA-4.0'
     /** @description A concept id of the descriptor vocabulary (its slug). */
     PracticeConceptId: string
     PracticeStartRequest: {
@@ -3047,7 +3078,92 @@ export interface components {
         fileName?: string
         code: string
         message: string
+        details?: components['schemas']['PracticeRefusalDetails']
       }[]
+    }
+    /** @description What a refusal is about, where it names something: the field, the licence as written, the unknown tags, the existing target a picture is a near-duplicate of (with the Hamming distance of their 64-bit perceptual hashes), or the manifest row it repeats. */
+    PracticeRefusalDetails: {
+      field?: string
+      licence?: string
+      tags?: string[]
+      targetId?: components['schemas']['PracticeUuid']
+      title?: string
+      distance?: number
+      row?: number
+      maxBytes?: number
+    }
+    PracticeImportRequest: {
+      poolId: components['schemas']['PracticeUuid']
+      /** @description Check and report only; nothing is stored. */
+      dryRun: boolean
+      manifest: {
+        /** @description The manifest's file name; `.json` is read as JSON, anything else as CSV. */
+        name: string
+        text: string
+      }
+      /** @description The pictures the manifest names by path, each under that path (a name the manifest does not use is ignored). */
+      files?: {
+        name: string
+        /** @description The picture as a data URL or plain base64. */
+        data: string
+      }[]
+    }
+    /**
+     * @description Why a row is refused. `missing_field`, `invalid_field` and `field_too_long` name the field; `licence_not_allowed` the licence as written; `attribution_required` (CC BY and CC BY-SA); `unknown_tags` the tags that are neither a concept id nor a word of the vocabulary; `near_duplicate` the pool's target the picture looks like; `duplicate_in_manifest` the earlier row with the same or a near-identical picture; `image_missing` (no such file sent or found), `url_not_fetched` (only the command-line import fetches URLs), `image_fetch_failed`; and an upload's own refusals: `image_too_large`, `image_too_many_pixels`, `unsupported_image`, `image_unreadable`.
+     * @enum {string}
+     */
+    PracticeImportReasonCode:
+      | 'missing_field'
+      | 'invalid_field'
+      | 'field_too_long'
+      | 'licence_not_allowed'
+      | 'attribution_required'
+      | 'unknown_tags'
+      | 'near_duplicate'
+      | 'duplicate_in_manifest'
+      | 'image_missing'
+      | 'url_not_fetched'
+      | 'image_fetch_failed'
+      | 'image_too_large'
+      | 'image_too_many_pixels'
+      | 'unsupported_image'
+      | 'image_unreadable'
+    /** @description One reason a row is refused, in the shape of the error body's `error`. */
+    PracticeImportReason: {
+      code: components['schemas']['PracticeImportReasonCode']
+      message: string
+      details?: components['schemas']['PracticeRefusalDetails']
+    }
+    PracticeImportRow: {
+      /** @description The row's line in a CSV manifest, or its position (from 1) in a JSON one. */
+      row: number
+      /** @description The picture's path or URL as the manifest writes it. */
+      file: string
+      title: string
+      /**
+       * @description `accepted`: would be added (dry run); `added`: added by this run; `refused`: see `reasons`.
+       * @enum {string}
+       */
+      status: 'accepted' | 'added' | 'refused'
+      /** @description The new target's id, once added. */
+      targetId: components['schemas']['PracticeUuid'] | null
+      /** @description The licence as it is stored, when the manifest's is on the allowlist. */
+      licence: components['schemas']['PracticeLicence'] | null
+      /** @description The row's tags as concept ids (the ones that resolved). */
+      tags: components['schemas']['PracticeConceptId'][]
+      reasons: components['schemas']['PracticeImportReason'][]
+    }
+    PracticeImportReport: {
+      dryRun: boolean
+      poolId: components['schemas']['PracticeUuid']
+      /** @description Rows that pass every check (added by a real run). */
+      accepted: number
+      refused: number
+      /** @description Targets this run added (0 for a dry run). */
+      added: number
+      /** @description Columns or fields of the manifest that the import does not read. */
+      ignoredColumns: string[]
+      rows: components['schemas']['PracticeImportRow'][]
     }
     PracticeTargetUpdate: {
       title?: string
@@ -5796,6 +5912,36 @@ export interface operations {
       401: components['responses']['Unauthorized']
       403: components['responses']['Forbidden']
       404: components['responses']['NotFound']
+      default: components['responses']['Error']
+    }
+  }
+  importPracticeTargets: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PracticeImportRequest']
+      }
+    }
+    responses: {
+      /** @description The report, row by row. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PracticeImportReport']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      413: components['responses']['PayloadTooLarge']
       default: components['responses']['Error']
     }
   }

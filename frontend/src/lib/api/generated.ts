@@ -773,6 +773,17 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['practice'],
       }),
+      importPracticeTargets: build.mutation<
+        ImportPracticeTargetsApiResponse,
+        ImportPracticeTargetsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/admin/practice/imports`,
+          method: 'POST',
+          body: queryArg.practiceImportRequest,
+        }),
+        invalidatesTags: ['practice'],
+      }),
     }),
     overrideExisting: false,
   })
@@ -1205,6 +1216,11 @@ export type DeletePracticeTargetApiResponse = unknown
 export type DeletePracticeTargetApiArg = {
   /** Target id. */
   targetId: PracticeUuid
+}
+export type ImportPracticeTargetsApiResponse =
+  /** status 200 The report, row by row. */ PracticeImportReport
+export type ImportPracticeTargetsApiArg = {
+  practiceImportRequest: PracticeImportRequest
 }
 export type Timestamp = string
 export type PhoneStartResponse = {
@@ -2019,7 +2035,18 @@ export type PracticeCandidate = {
   /** The candidate's tags, for judging by text instead of pictures. */
   tags: PracticeConceptId[]
 }
-export type PracticeLicence = 'CC0-1.0' | 'public-domain' | 'CC-BY-4.0' | 'own'
+export type PracticeLicence =
+  | 'CC0-1.0'
+  | 'public-domain'
+  | 'own'
+  | 'CC-BY-2.0'
+  | 'CC-BY-2.5'
+  | 'CC-BY-3.0'
+  | 'CC-BY-4.0'
+  | 'CC-BY-SA-2.0'
+  | 'CC-BY-SA-2.5'
+  | 'CC-BY-SA-3.0'
+  | 'CC-BY-SA-4.0'
 export type PracticeScore = {
   accuracy: number
   reliability: number
@@ -2262,6 +2289,16 @@ export type PracticeTarget = {
   sessions: number
   createdAt: Timestamp
 }
+export type PracticeRefusalDetails = {
+  field?: string
+  licence?: string
+  tags?: string[]
+  targetId?: PracticeUuid
+  title?: string
+  distance?: number
+  row?: number
+  maxBytes?: number
+}
 export type PracticeTargetsCreated = {
   created: PracticeTarget[]
   refused: {
@@ -2269,6 +2306,7 @@ export type PracticeTargetsCreated = {
     fileName?: string
     code: string
     message: string
+    details?: PracticeRefusalDetails
   }[]
 }
 export type PracticeTargetNew = {
@@ -2296,6 +2334,71 @@ export type PracticeTargetUpdate = {
   attribution?: string | null
   frontloading?: string | null
   retired?: boolean
+}
+export type PracticeImportReasonCode =
+  | 'missing_field'
+  | 'invalid_field'
+  | 'field_too_long'
+  | 'licence_not_allowed'
+  | 'attribution_required'
+  | 'unknown_tags'
+  | 'near_duplicate'
+  | 'duplicate_in_manifest'
+  | 'image_missing'
+  | 'url_not_fetched'
+  | 'image_fetch_failed'
+  | 'image_too_large'
+  | 'image_too_many_pixels'
+  | 'unsupported_image'
+  | 'image_unreadable'
+export type PracticeImportReason = {
+  code: PracticeImportReasonCode
+  message: string
+  details?: PracticeRefusalDetails
+}
+export type PracticeImportRow = {
+  /** The row's line in a CSV manifest, or its position (from 1) in a JSON one. */
+  row: number
+  /** The picture's path or URL as the manifest writes it. */
+  file: string
+  title: string
+  /** `accepted`: would be added (dry run); `added`: added by this run; `refused`: see `reasons`. */
+  status: 'accepted' | 'added' | 'refused'
+  /** The new target's id, once added. */
+  targetId: PracticeUuid | null
+  /** The licence as it is stored, when the manifest's is on the allowlist. */
+  licence: PracticeLicence | null
+  /** The row's tags as concept ids (the ones that resolved). */
+  tags: PracticeConceptId[]
+  reasons: PracticeImportReason[]
+}
+export type PracticeImportReport = {
+  dryRun: boolean
+  poolId: PracticeUuid
+  /** Rows that pass every check (added by a real run). */
+  accepted: number
+  refused: number
+  /** Targets this run added (0 for a dry run). */
+  added: number
+  /** Columns or fields of the manifest that the import does not read. */
+  ignoredColumns: string[]
+  rows: PracticeImportRow[]
+}
+export type PracticeImportRequest = {
+  poolId: PracticeUuid
+  /** Check and report only; nothing is stored. */
+  dryRun: boolean
+  manifest: {
+    /** The manifest's file name; `.json` is read as JSON, anything else as CSV. */
+    name: string
+    text: string
+  }
+  /** The pictures the manifest names by path, each under that path (a name the manifest does not use is ignored). */
+  files?: {
+    name: string
+    /** The picture as a data URL or plain base64. */
+    data: string
+  }[]
 }
 export const {
   useStartPhoneSignInMutation,
@@ -2387,4 +2490,5 @@ export const {
   useCreatePracticeTargetsMutation,
   useUpdatePracticeTargetMutation,
   useDeletePracticeTargetMutation,
+  useImportPracticeTargetsMutation,
 } = injectedRtkApi

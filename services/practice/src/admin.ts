@@ -6,20 +6,30 @@ import type { FastifyRequest } from 'fastify'
 import type { components } from '@crv/contracts'
 import { AppError, notFound } from '@crv/kit'
 import type { Handlers } from '@crv/kit'
-import type { Pool } from '@crv/kit/db'
+import type { Database, Pool } from '@crv/kit/db'
 import { prepareImage } from '@crv/kit/images'
 import type { ObjectStorage } from '@crv/kit/storage'
+import { hashMissing } from './near-duplicates/backfill.ts'
+import { nearestDuplicate, perceptualHashOf } from './near-duplicates/perceptual-hash.ts'
+import { poolHashes } from './near-duplicates/repository.ts'
 import { poolExists, targetById, withTransaction } from './repository.ts'
 import type { TargetRow } from './repository.ts'
-import { imageObjectKey, newImageKey } from './seed.ts'
+import { imageObjectKey } from './seed.ts'
 import { sha256Hex } from './sealing.ts'
 import { imageUrlOf } from './sessions.ts'
+import { addTargets } from './target-import/add-targets.ts'
+import type { NewTarget } from './target-import/add-targets.ts'
+import { needsAttribution } from './target-import/licences.ts'
+import { nearDuplicate, nearDuplicateInUpload } from './target-import/reasons.ts'
+import type { Reason } from './target-import/reasons.ts'
 import type { Vocabulary } from './vocabulary.ts'
 
 type Schemas = components['schemas']
 
 export interface AdminDeps {
   db: Pool
+  /** The same database through Drizzle, for the parts written in that style (near-duplicates). */
+  database: Database
   storage: ObjectStorage
   vocabulary: Vocabulary
   limits: { maxBytes: number; maxPixels: number }
@@ -87,9 +97,12 @@ function checkTags(vocabulary: Vocabulary, tags: string[] | undefined): void {
   }
 }
 
-function checkAttribution(licence: string | undefined, attribution: string | null | undefined) {
-  if (licence === 'CC-BY-4.0' && !attribution?.trim()) {
-    throw new AppError('attribution_required', 400, 'A CC-BY image needs its attribution.')
+function checkAttribution(
+  licence: Schemas['PracticeLicence'] | undefined,
+  attribution: string | null | undefined,
+) {
+  if (licence && needsAttribution(licence) && !attribution?.trim()) {
+    throw new AppError('attribution_required', 400, `A ${licence} image needs its attribution.`)
   }
 }
 
@@ -178,8 +191,22 @@ export function adminHandlers(deps: AdminDeps): Handlers {
     createPracticeTargets: async (request) => {
       const body = request.body as Schemas['PracticeTargetsCreate']
       if (!(await poolExists(db, body.poolId))) throw notFound('Target pool not found')
-      const created: Schemas['PracticeTarget'][] = []
+      await hashMissing(deps.database, storage, { poolId: body.poolId })
+      const existing = await poolHashes(deps.database, body.poolId)
+      const accepted: { index: number; target: NewTarget }[] = []
       const refused: Schemas['PracticeTargetsCreated']['refused'] = []
+      const refuse = (
+        index: number,
+        fileName: string | undefined,
+        { code, message, details }: Pick<Reason, 'message' | 'details'> & { code: string },
+      ) =>
+        refused.push({
+          index,
+          ...(fileName ? { fileName: fileName.slice(0, 200) } : {}),
+          code,
+          message,
+          ...(details ? { details } : {}),
+        })
       for (const [index, item] of body.targets.entries()) {
         try {
           checkTags(vocabulary, item.tags)
@@ -188,38 +215,59 @@ export function adminHandlers(deps: AdminDeps): Handlers {
             fit: true,
             limits: deps.limits,
           })
-          const imageKey = newImageKey()
-          // The image first: a row never names an image that is not stored.
-          await storage.put(imageObjectKey(imageKey), prepared.bytes, { contentType: 'image/jpeg' })
-          const { rows } = await db.query<{ id: string }>(
-            `INSERT INTO practice.targets
-               (pool_id, title, feedback, tags, licence, source, attribution, frontloading, image_key, image_sha256)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-            [
-              body.poolId,
-              item.title.trim(),
-              item.feedback.trim(),
-              item.tags,
-              item.licence,
-              item.source.trim(),
-              item.attribution?.trim() || null,
-              item.frontloading?.trim() || null,
-              imageKey,
-              sha256Hex(prepared.bytes),
-            ],
+          const hash = await perceptualHashOf(prepared.bytes)
+          const inPool = nearestDuplicate(hash, existing)
+          const inUpload = nearestDuplicate(
+            hash,
+            accepted.map((a) => ({ hash: a.target.hash, position: a.index + 1 })),
           )
-          const row = rows[0] ? await targetWithUse(db, rows[0].id) : null
-          if (row) created.push(targetView(row))
+          if (inPool || inUpload) {
+            refuse(
+              index,
+              item.fileName,
+              inPool
+                ? nearDuplicate(inPool.match, inPool.distance)
+                : nearDuplicateInUpload(inUpload?.match.position ?? 0, inUpload?.distance ?? 0),
+            )
+            continue
+          }
+          accepted.push({
+            index,
+            target: {
+              title: item.title.trim(),
+              feedback: item.feedback.trim(),
+              tags: item.tags,
+              licence: item.licence,
+              source: item.source.trim(),
+              attribution: item.attribution?.trim() || null,
+              frontloading: item.frontloading?.trim() || null,
+              image: prepared.bytes,
+              imageSha256: sha256Hex(prepared.bytes),
+              hash,
+            },
+          })
         } catch (err) {
           if (!(err instanceof AppError)) throw err
-          refused.push({
-            index,
-            ...(item.fileName ? { fileName: item.fileName.slice(0, 200) } : {}),
-            code: err.code,
-            message: err.message,
-          })
+          refuse(index, item.fileName, { code: err.code, message: err.message })
         }
       }
+      // All accepted pictures with their rows, or none: no row without its stored picture.
+      const outcomes = await addTargets(
+        { db: deps.database, storage, log: request.log },
+        body.poolId,
+        accepted.map((a) => a.target),
+      )
+      const created: Schemas['PracticeTarget'][] = []
+      for (const [i, outcome] of outcomes.entries()) {
+        const { index } = accepted[i] ?? { index: -1 }
+        if ('reason' in outcome) {
+          refuse(index, body.targets[index]?.fileName, outcome.reason)
+          continue
+        }
+        const row = await targetWithUse(db, outcome.targetId)
+        if (row) created.push(targetView(row))
+      }
+      refused.sort((a, b) => a.index - b.index)
       request.log.info(
         { created: created.length, refused: refused.length },
         'practice targets added',

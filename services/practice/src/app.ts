@@ -8,10 +8,13 @@ import { createStorage } from '@crv/kit/storage'
 import { adminHandlers } from './admin.ts'
 import type { CandidateDraw } from './candidate-sets.ts'
 import type { PracticeConfig } from './config.ts'
+import { perceptualHashBackfill } from './near-duplicates/backfill.ts'
 import { closeAbandoned } from './repository.ts'
 import { practiceHandlers } from './routes.ts'
 import { trialKey } from './sealing.ts'
 import { seedStarterPool } from './seed.ts'
+import { abandonedPicturesSweeper } from './target-import/add-targets.ts'
+import { targetImportHandlers } from './target-import/routes.ts'
 import { TrialService } from './trial.ts'
 import { loadVocabulary } from './vocabulary.ts'
 
@@ -91,6 +94,12 @@ async function practiceApp(
     draw,
   )
   await app.register(abandonedSessionsSweeper, { hours: config.PRACTICE_ABANDON_AFTER_HOURS })
+  await app.register(perceptualHashBackfill, { storage })
+  await app.register(abandonedPicturesSweeper, { storage })
+  const limits = {
+    maxBytes: config.PRACTICE_IMAGE_MAX_BYTES,
+    maxPixels: config.PRACTICE_IMAGE_MAX_PIXELS,
+  }
   await app.register(contractRoutesPlugin, {
     tag: 'practice',
     handlers: {
@@ -103,15 +112,8 @@ async function practiceApp(
         abandonAfterHours: config.PRACTICE_ABANDON_AFTER_HOURS,
         draw,
       }),
-      ...adminHandlers({
-        db: app.pg,
-        storage,
-        vocabulary,
-        limits: {
-          maxBytes: config.PRACTICE_IMAGE_MAX_BYTES,
-          maxPixels: config.PRACTICE_IMAGE_MAX_PIXELS,
-        },
-      }),
+      ...adminHandlers({ db: app.pg, database: app.db, storage, vocabulary, limits }),
+      ...targetImportHandlers({ db: app.db, storage, vocabulary, limits }),
     },
   })
 }

@@ -87,7 +87,16 @@ async function writeFullWriteUp(page: Page) {
   await untilSaved(page)
 }
 
-/** Locks the write-up, puts the last candidate first, judges; the reveal. */
+/** Judges from the judging region, through its confirmation. */
+async function judge(page: Page, judging: Locator) {
+  await judging.getByRole('button', { name: 'Judge and reveal the target' }).click()
+  await page
+    .getByRole('dialog', { name: 'Judge with this ranking?' })
+    .getByRole('button', { name: 'Judge', exact: true })
+    .click()
+}
+
+/** Locks the write-up, moves the last candidate up one place, judges; the reveal. */
 async function lockAndJudge(page: Page, candidates = 5): Promise<Locator> {
   await page.getByRole('button', { name: 'Lock and see the candidates' }).click()
   await page
@@ -96,8 +105,11 @@ async function lockAndJudge(page: Page, candidates = 5): Promise<Locator> {
     .click()
   const judging = page.getByRole('region', { name: 'Judging' })
   await judging.waitFor()
-  await judging.getByRole('button', { name: `Move candidate ${candidates} up` }).click()
-  await judging.getByRole('button', { name: 'Judge and reveal the target' }).click()
+  const last = String.fromCharCode(64 + candidates)
+  await judging
+    .getByRole('combobox', { name: `Place of candidate ${last}` })
+    .selectOption(String(candidates - 1))
+  await judge(page, judging)
   const reveal = page.getByRole('region', { name: 'Reveal' })
   await reveal.waitFor()
   return reveal
@@ -473,8 +485,7 @@ describe('practice', () => {
     await addWord(page, 'Textures', 'rough')
     await page.getByRole('textbox', { name: 'Summary' }).fill('a bridge over a river')
     await page.getByRole('button', { name: 'Lock and see the candidates' }).click()
-    const judging = page.getByRole('region', { name: 'Judging' })
-    await judging.getByRole('button', { name: 'Judge and reveal the target' }).click()
+    await judge(page, page.getByRole('region', { name: 'Judging' }))
     const reveal = page.getByRole('region', { name: 'Reveal' })
     const { status, checks, fields } = await verification(page, reveal)
     expect(status).toMatch(/^Verified:/)

@@ -33,9 +33,10 @@ import {
 import type { PracticeReveal, PracticeSession, PracticeWriteUp } from './api.ts'
 import { JudgePanel } from './components/judge-panel.tsx'
 import { ReceiptButton } from './components/receipt-button.tsx'
+import { DescriptionOnlySwitch } from './components/description-only-switch.tsx'
 import { RevealPanel } from './components/reveal-panel.tsx'
 import { WriteUpEditor } from './components/write-up-editor.tsx'
-import { judgeByText, practiceLanguage } from './preferences.ts'
+import { practiceLanguage } from './preferences.ts'
 import { receiptOf } from './receipt.ts'
 import { useAutosave } from './use-autosave.ts'
 import { formatDateTime, formatLst } from './format.ts'
@@ -122,6 +123,8 @@ function SessionView({
   const [judge, judging] = useJudgePracticeSessionMutation()
   const [writeUp, setWriteUp] = useState<PracticeWriteUp>(session.writeUp)
   const [confirmLock, setConfirmLock] = useState(false)
+  // Locked here (not found locked at the load): the candidates are brought into view.
+  const [lockedHere, setLockedHere] = useState(false)
   // The judging's own answer is what the page reveals and checks (the session, refetched
   // after it, says the same unless something is wrong); the ranking sent, until it is back.
   const [judged, setJudged] = useState<{ reveal: PracticeReveal; ranking: string[] } | null>(null)
@@ -161,6 +164,7 @@ function SessionView({
     await autosave.flush()
     try {
       await lock({ id }).unwrap()
+      setLockedHere(true)
       refetch()
     } catch (err) {
       toast({
@@ -259,8 +263,8 @@ function SessionView({
         {session.status === 'locked' && session.candidates && !judged ? (
           <JudgePanel
             candidates={session.candidates}
-            byText={judgeByText()}
             judging={judging.isLoading}
+            scrollIntoView={lockedHere}
             onJudge={(ranking) => void doJudge(ranking)}
           />
         ) : null}
@@ -301,7 +305,8 @@ function SessionView({
       <Dialog open={confirmLock} onClose={() => setConfirmLock(false)}>
         <DialogTitle>{t('session.lockTitle')}</DialogTitle>
         <DialogContent>
-          <DialogContentText>{t('session.lockText')}</DialogContentText>
+          <DialogContentText sx={{ mb: 2 }}>{t('session.lockText')}</DialogContentText>
+          <DescriptionOnlySwitch />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirmLock(false)}>{t('session.keepWriting')}</Button>

@@ -18,7 +18,7 @@ import {
   Typography,
 } from '@mui/material'
 import { skipToken } from '@reduxjs/toolkit/query'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
 import { Link as RouterLink, useNavigate } from 'react-router-dom'
@@ -32,7 +32,7 @@ import { usePageMeta } from '../../lib/use-page-meta.ts'
 import { useCalculateSiderealTimeCustomMutation } from '../../lib/api/generated.ts'
 import { useListPracticeSessionsQuery, useStartPracticeSessionMutation } from './api.ts'
 import type { PracticeSessionSummary } from './api.ts'
-import { judgeByText, savedCity, setJudgeByText, setSavedCity } from './preferences.ts'
+import { savedCity, setSavedCity, useJudgeByText } from './preferences.ts'
 import { formatDateTime, formatLst } from './format.ts'
 
 /**
@@ -86,7 +86,8 @@ export function PracticeStartPage() {
   const signedIn = status === 'signedIn'
   const navigate = useNavigate()
   const [candidates, setCandidates] = useState<5 | 10>(5)
-  const [byText, setByText] = useState(judgeByText)
+  const [byText, setByText] = useJudgeByText()
+  const byTextNote = useId()
   const [useLocation, setUseLocation] = useState(true)
   const [city, setCity] = useState(savedCity)
   const [lookUpCity] = useCalculateSiderealTimeCustomMutation()
@@ -186,18 +187,26 @@ export function PracticeStartPage() {
                   </ToggleButton>
                 </ToggleButtonGroup>
               </Box>
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    checked={byText}
-                    onChange={(e) => {
-                      setByText(e.target.checked)
-                      setJudgeByText(e.target.checked)
-                    }}
-                  />
-                }
-                label={t('start.judgeByText')}
-              />
+              <Box>
+                <FormControlLabel
+                  control={
+                    <Checkbox
+                      checked={byText}
+                      onChange={(e) => setByText(e.target.checked)}
+                      slotProps={{ input: { 'aria-describedby': byTextNote } }}
+                    />
+                  }
+                  label={t('start.judgeByText')}
+                />
+                <Typography
+                  id={byTextNote}
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ ml: 4, maxWidth: '70ch' }}
+                >
+                  {t('start.judgeByTextNote')}
+                </Typography>
+              </Box>
               <FormControlLabel
                 control={
                   <Checkbox

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react'
 import type { Language } from '../../lib/api/generated.ts'
 
 const BY_TEXT = 'crv-practice-judge-by-text'
@@ -13,7 +14,29 @@ const storage = (): Storage | null => {
 
 /** Whether the viewer judges by the candidates' tags instead of their pictures. */
 export const judgeByText = () => storage()?.getItem(BY_TEXT) === 'true'
-export const setJudgeByText = (on: boolean) => storage()?.setItem(BY_TEXT, String(on))
+
+const byTextListeners = new Set<() => void>()
+export function setJudgeByText(on: boolean) {
+  storage()?.setItem(BY_TEXT, String(on))
+  for (const listener of byTextListeners) listener()
+}
+function subscribeByText(listener: () => void) {
+  byTextListeners.add(listener)
+  // Changed in another tab: the 'storage' event.
+  window.addEventListener('storage', listener)
+  return () => {
+    byTextListeners.delete(listener)
+    window.removeEventListener('storage', listener)
+  }
+}
+
+/**
+ * The description-only preference, kept for the next session: every control that shows or
+ * switches it (the start page, the lock, the judging) draws the same value.
+ */
+export function useJudgeByText(): [boolean, (on: boolean) => void] {
+  return [useSyncExternalStore(subscribeByText, judgeByText, () => false), setJudgeByText]
+}
 
 /** The write-up's language: the descriptor trainer's choice, else the browser's. */
 export function practiceLanguage(): Language {

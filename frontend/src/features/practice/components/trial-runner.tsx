@@ -10,9 +10,10 @@ import {
 import type { PracticeCandidate, PracticeReveal, PracticeWriteUp } from '../api.ts'
 import { keepCommitments, trialKey } from '../commitment-store.ts'
 import { formatDateTime } from '../format.ts'
-import { judgeByText, practiceLanguage } from '../preferences.ts'
+import { practiceLanguage } from '../preferences.ts'
 import { receiptOf } from '../receipt.ts'
 import { commitmentsToCheck, useKeptCommitments, useRevealCheck } from '../use-reveal-check.ts'
+import { DescriptionOnlySwitch } from './description-only-switch.tsx'
 import { JudgePanel } from './judge-panel.tsx'
 import { ReceiptButton } from './receipt-button.tsx'
 import { RevealPanel } from './reveal-panel.tsx'
@@ -166,6 +167,8 @@ function TrialView({
     [kept, commitment, candidateCommitment],
   )
   const { check, retry } = useRevealCheck(trial.reveal, trial.candidates, against)
+  // Locked in this view (not restored locked from the tab's storage): candidates brought into view.
+  const [lockedHere, setLockedHere] = useState(false)
 
   const doLock = async () => {
     setFailure(null)
@@ -178,6 +181,7 @@ function TrialView({
         writeUpSha256: locked.writeUpSha256,
         candidates: locked.candidates,
       })
+      setLockedHere(true)
     } catch (err) {
       setFailure(errorMessage(err, t('trial.lockFailed')))
     }
@@ -233,20 +237,23 @@ function TrialView({
         onChange={(writeUp) => setTrial({ ...trial, writeUp })}
       />
       {!trial.candidates ? (
-        <Button
-          variant="contained"
-          onClick={() => void doLock()}
-          disabled={locking}
-          sx={{ alignSelf: 'flex-start', minHeight: 44 }}
-        >
-          {t('session.lockAndSee')}
-        </Button>
+        <>
+          <DescriptionOnlySwitch />
+          <Button
+            variant="contained"
+            onClick={() => void doLock()}
+            disabled={locking}
+            sx={{ alignSelf: 'flex-start', minHeight: 44 }}
+          >
+            {t('session.lockAndSee')}
+          </Button>
+        </>
       ) : null}
       {trial.candidates && !trial.reveal ? (
         <JudgePanel
           candidates={trial.candidates}
-          byText={judgeByText()}
           judging={judging}
+          scrollIntoView={lockedHere}
           onJudge={(r) => void doJudge(r)}
         />
       ) : null}

@@ -158,15 +158,22 @@ export function JudgePanel({
     announce(d.id, next)
   }
 
-  // Held near the window's top or bottom, a drag scrolls the page (ten candidates on a phone).
+  // Held near the window's top or bottom, a drag scrolls the page (ten candidates on a phone);
+  // only towards where it is going, so a handle picked up near an edge does not scroll away.
   const dragging = drag !== null
   useEffect(() => {
     if (!dragging) return
     let frame = 0
     const step = () => {
       const y = pointer.current.clientY
+      const going = dragRef.current?.moved.y ?? 0
       const bottom = window.innerHeight - EDGE_PX
-      const speed = y < EDGE_PX ? -(EDGE_PX - y) / 4 : y > bottom ? (y - bottom) / 4 : 0
+      const speed =
+        y < EDGE_PX && going < 0
+          ? -(EDGE_PX - y) / 4
+          : y > bottom && going > 0
+            ? (y - bottom) / 4
+            : 0
       if (speed !== 0) {
         window.scrollBy(0, speed)
         updateDrag()

@@ -463,6 +463,20 @@ describe('the health report', () => {
     }
   })
 
+  it('reports every service it forwards to, in the shape the contract gives', async () => {
+    const env: Record<string, string> = {}
+    for (const name of SERVICES) env[`${name.toUpperCase()}_URL`] = await deadUrl()
+    const app = await gateway(env)
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/health' })
+      const validate = createValidators().response({ $ref: 'openapi.json#/$defs/GatewayHealth' })
+      expect(validate(res.json()), JSON.stringify(validate.errors)).toBe(true)
+      expect(Object.keys(res.json().services).sort()).toEqual([...SERVICES].sort())
+    } finally {
+      await app.close()
+    }
+  })
+
   it("answers 429 in the contract's error shape past the per-client limit, on both health routes", async () => {
     const env: Record<string, string> = {}
     for (const name of SERVICES) env[`${name.toUpperCase()}_URL`] = await deadUrl()

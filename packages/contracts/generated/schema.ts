@@ -1897,7 +1897,7 @@ export interface components {
      */
     ImageId: string
     /** @enum {string} */
-    ServiceName: 'auth' | 'descriptors' | 'media' | 'ai' | 'astro'
+    ServiceName: 'auth' | 'descriptors' | 'media' | 'ai' | 'astro' | 'practice'
     Latitude: number
     Longitude: number
     /**
@@ -2109,6 +2109,7 @@ export interface components {
       media: components['schemas']['ServiceHealth']
       ai: components['schemas']['ServiceHealth']
       astro: components['schemas']['ServiceHealth']
+      practice: components['schemas']['ServiceHealth']
     }
     GatewayHealth: {
       /**

@@ -1318,13 +1318,14 @@ export type ServiceHealthMap = {
   media: ServiceHealth
   ai: ServiceHealth
   astro: ServiceHealth
+  practice: ServiceHealth
 }
 export type GatewayHealth = {
   /** `ok` when every service is up, else `degraded`. */
   status: 'ok' | 'degraded'
   services: ServiceHealthMap
 }
-export type ServiceName = 'auth' | 'descriptors' | 'media' | 'ai' | 'astro'
+export type ServiceName = 'auth' | 'descriptors' | 'media' | 'ai' | 'astro' | 'practice'
 export type ServiceLiveness = {
   status: 'ok'
   service: ServiceName

@@ -1,4 +1,5 @@
 import AddIcon from '@mui/icons-material/Add'
+import LibraryAddIcon from '@mui/icons-material/LibraryAdd'
 import UploadIcon from '@mui/icons-material/Upload'
 import {
   Alert,
@@ -24,6 +25,7 @@ import {
 import { skipToken } from '@reduxjs/toolkit/query'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
 import { AdminOnly } from '../../components/access/index.ts'
 import { PageContainer } from '../../components/page-container.tsx'
 import { useToast } from '../../components/toast/index.ts'
@@ -39,24 +41,40 @@ import {
   useUpdatePracticeTargetMutation,
 } from './api.ts'
 import type { PracticeTarget } from './api.ts'
+import { TargetImportDialog } from './components/target-import-dialog.tsx'
 import { practiceLanguage } from './preferences.ts'
 
 type Licence = PracticeTarget['licence']
-/** The licences; a label is the licence's name (kept) or a key of `targets.licences`. */
-const LICENCES: { value: Licence; name?: string; key?: 'publicDomain' | 'ccBy' | 'own' }[] = [
+/**
+ * The licences of the allowlist. A label is the licence's own name (kept in every language), a
+ * key of `targets.licences`, or the name with the translated "(attribution)".
+ */
+const LICENCES: { value: Licence; name: string; key?: 'publicDomain' | 'own'; credit?: true }[] = [
   { value: 'CC0-1.0', name: 'CC0 1.0' },
-  { value: 'public-domain', key: 'publicDomain' },
-  { value: 'CC-BY-4.0', key: 'ccBy' },
-  { value: 'own', key: 'own' },
+  { value: 'public-domain', name: '', key: 'publicDomain' },
+  { value: 'own', name: '', key: 'own' },
+  { value: 'CC-BY-4.0', name: 'CC BY 4.0', credit: true },
+  { value: 'CC-BY-3.0', name: 'CC BY 3.0', credit: true },
+  { value: 'CC-BY-2.5', name: 'CC BY 2.5', credit: true },
+  { value: 'CC-BY-2.0', name: 'CC BY 2.0', credit: true },
+  { value: 'CC-BY-SA-4.0', name: 'CC BY-SA 4.0', credit: true },
+  { value: 'CC-BY-SA-3.0', name: 'CC BY-SA 3.0', credit: true },
+  { value: 'CC-BY-SA-2.5', name: 'CC BY-SA 2.5', credit: true },
+  { value: 'CC-BY-SA-2.0', name: 'CC BY-SA 2.0', credit: true },
 ]
 
-type LicenceKey = NonNullable<(typeof LICENCES)[number]['key']>
+/** CC BY and CC BY-SA are used only with the author's credit. */
+const needsAttribution = (licence: Licence) => licence.startsWith('CC-BY')
 
 /** The licences as a Select's items (MUI wants them as its direct children). */
-function licenceOptions(label: (key: LicenceKey) => string) {
+function licenceOptions(t: TFunction<'practice'>) {
   return LICENCES.map((l) => (
     <MenuItem key={l.value} value={l.value}>
-      {l.key ? label(l.key) : l.name}
+      {l.key
+        ? t(`targets.licences.${l.key}`)
+        : l.credit
+          ? t('targets.licences.withAttribution', { name: l.name })
+          : l.name}
     </MenuItem>
   ))
 }
@@ -250,7 +268,7 @@ function UploadDialog({
                           value={d.licence}
                           onChange={(e) => update(i, { licence: e.target.value as Licence })}
                         >
-                          {licenceOptions((key) => t(`targets.licences.${key}`))}
+                          {licenceOptions(t)}
                         </Select>
                       </FormControl>
                       <TextField
@@ -260,7 +278,7 @@ function UploadDialog({
                         sx={{ flex: 1 }}
                       />
                     </Stack>
-                    {d.licence === 'CC-BY-4.0' ? (
+                    {needsAttribution(d.licence) ? (
                       <TextField
                         label={t('targets.attribution')}
                         value={d.attribution}
@@ -352,7 +370,7 @@ function EditDialog({ target, onClose }: { target: PracticeTarget; onClose: () =
               value={draft.licence}
               onChange={(e) => setDraft({ ...draft, licence: e.target.value as Licence })}
             >
-              {licenceOptions((key) => t(`targets.licences.${key}`))}
+              {licenceOptions(t)}
             </Select>
           </FormControl>
           <TextField
@@ -405,6 +423,7 @@ export function TargetsManager() {
   const [update] = useUpdatePracticeTargetMutation()
   const [remove] = useDeletePracticeTargetMutation()
   const [uploading, setUploading] = useState(false)
+  const [importing, setImporting] = useState(false)
   const [editing, setEditing] = useState<PracticeTarget | null>(null)
   const [newPool, setNewPool] = useState('')
 
@@ -438,7 +457,13 @@ export function TargetsManager() {
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}
-        sx={{ alignItems: { sm: 'center' } }}
+        useFlexGap
+        sx={{
+          alignItems: { sm: 'center' },
+          // A column that wraps would be as wide as its widest item: wrap rows only.
+          flexWrap: { sm: 'wrap' },
+          '& .MuiButton-root': { whiteSpace: 'nowrap' },
+        }}
       >
         <FormControl sx={{ minWidth: 220 }}>
           <InputLabel id="pool-label">{t('targets.pool')}</InputLabel>
@@ -473,15 +498,27 @@ export function TargetsManager() {
         >
           {t('targets.createPool')}
         </Button>
-        <Button
-          variant="contained"
-          startIcon={<UploadIcon />}
-          disabled={!chosen}
-          onClick={() => setUploading(true)}
-          sx={{ minHeight: 44 }}
-        >
-          {t('targets.uploadTargets')}
-        </Button>
+        {/* The two ways of adding targets stay together, at the row's end. */}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ ml: { sm: 'auto' } }}>
+          <Button
+            variant="contained"
+            startIcon={<UploadIcon />}
+            disabled={!chosen}
+            onClick={() => setUploading(true)}
+            sx={{ minHeight: 44 }}
+          >
+            {t('targets.uploadTargets')}
+          </Button>
+          <Button
+            variant="outlined"
+            startIcon={<LibraryAddIcon />}
+            disabled={!chosen}
+            onClick={() => setImporting(true)}
+            sx={{ minHeight: 44 }}
+          >
+            {t('targets.importCollection')}
+          </Button>
+        </Stack>
       </Stack>
       {targets.isFetching && !targets.data ? (
         <CircularProgress aria-label={t('targets.loadingTargets')} />
@@ -561,6 +598,15 @@ export function TargetsManager() {
       </Box>
       {chosen ? (
         <UploadDialog poolId={chosen} open={uploading} onClose={() => setUploading(false)} />
+      ) : null}
+      {chosen ? (
+        <TargetImportDialog
+          key={chosen}
+          poolId={chosen}
+          poolName={pools.data?.find((p) => p.id === chosen)?.name ?? ''}
+          open={importing}
+          onClose={() => setImporting(false)}
+        />
       ) : null}
       {editing ? (
         <EditDialog key={editing.id} target={editing} onClose={() => setEditing(null)} />

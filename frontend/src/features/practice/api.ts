@@ -20,6 +20,10 @@ async function textOrError(response: Response): Promise<unknown> {
 export const practiceApi = api.enhanceEndpoints<never, PracticeDefinitions>({
   endpoints: {
     savePracticeWriteUp: { invalidatesTags: [] },
+    // A dry run of an import stores nothing: the pool's lists stay as they are.
+    importPracticeTargets: {
+      invalidatesTags: (report) => (report && !report.dryRun ? ['practice'] : []),
+    },
     getPracticeSession: { keepUnusedDataFor: 0 },
     getPracticeStats: { keepUnusedDataFor: 0 },
     exportPracticeSessions: (definition) => {
@@ -57,6 +61,7 @@ export const {
   useCreatePracticeTargetsMutation,
   useUpdatePracticeTargetMutation,
   useDeletePracticeTargetMutation,
+  useImportPracticeTargetsMutation,
 } = practiceApi
 
 export type {
@@ -64,6 +69,9 @@ export type {
   PracticeConcept,
   PracticeDescriptorEntry,
   PracticeDrawing,
+  PracticeImportReason,
+  PracticeImportReport,
+  PracticeImportRow,
   PracticeReveal,
   PracticeSession,
   PracticeSessionSummary,

@@ -7,7 +7,7 @@ import {
   type SxProps,
   type Theme,
 } from '@mui/material'
-import { useId, type ChangeEvent, type InputHTMLAttributes, type ReactNode } from 'react'
+import { useId, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type Ref } from 'react'
 
 // MUI's TextField draws exactly this (a form control with a label, an outlined input and a helper
 // text), but it imports Select and with it Menu, Popover and Modal (12 KiB gzipped) for its
@@ -78,10 +78,15 @@ export function OutlinedNativeSelect({
   value,
   onChange,
   children,
+  ariaLabel,
+  selectRef,
 }: FieldProps & {
   value: string
   onChange: (event: ChangeEvent<HTMLSelectElement>) => void
   children: ReactNode
+  /** What is read out instead of the label, where many alike stand together. */
+  ariaLabel?: string
+  selectRef?: Ref<HTMLSelectElement>
 }) {
   const id = useId()
   return (
@@ -92,8 +97,8 @@ export function OutlinedNativeSelect({
       <NativeSelect
         value={value}
         onChange={onChange}
-        input={<OutlinedInput label={label} notched />}
-        inputProps={{ id }}
+        input={<OutlinedInput label={label} notched inputRef={selectRef} />}
+        inputProps={{ id, 'aria-label': ariaLabel }}
       >
         {children}
       </NativeSelect>

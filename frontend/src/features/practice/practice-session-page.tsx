@@ -23,6 +23,7 @@ import { PageContainer } from '../../components/page-container.tsx'
 import { useToast } from '../../components/toast/index.ts'
 import { paths } from '../../config/paths.ts'
 import { errorCode, errorMessage } from '../../lib/api/index.ts'
+import { onDemand, usePreloadWhenIdle } from '../../lib/on-demand.tsx'
 import { usePageMeta } from '../../lib/use-page-meta.ts'
 import {
   useGetPracticeSessionQuery,
@@ -31,9 +32,7 @@ import {
   useSavePracticeWriteUpMutation,
 } from './api.ts'
 import type { PracticeReveal, PracticeSession, PracticeWriteUp } from './api.ts'
-import { JudgePanel } from './components/judge-panel.tsx'
 import { ReceiptButton } from './components/receipt-button.tsx'
-import { DescriptionOnlySwitch } from './components/description-only-switch.tsx'
 import { RevealPanel } from './components/reveal-panel.tsx'
 import { WriteUpEditor } from './components/write-up-editor.tsx'
 import { practiceLanguage } from './preferences.ts'
@@ -42,6 +41,21 @@ import { useAutosave } from './use-autosave.ts'
 import { formatDateTime, formatLst } from './format.ts'
 import type { SaveState } from './use-autosave.ts'
 import { commitmentsToCheck, useKeptCommitments, useRevealCheck } from './use-reveal-check.ts'
+
+/**
+ * What only the lock shows: the judging (the candidates, the full-screen view, the
+ * confirmation) and the description-only switch of the lock's dialog. Their code is fetched
+ * when the page is idle, or when they are first drawn.
+ */
+const JudgePanel = onDemand(
+  () => import('./components/judge-panel.tsx').then((m) => m.JudgePanel),
+  () => true,
+)
+const DescriptionOnlySwitch = onDemand(
+  () => import('./components/description-only-switch.tsx').then((m) => m.DescriptionOnlySwitch),
+  () => true,
+)
+const onDemandParts = [JudgePanel, DescriptionOnlySwitch] as const
 
 /** The autosave's states, as keys of the save labels (translated at render). */
 const SAVE_LABELS = {
@@ -63,6 +77,7 @@ const startedUtc = (language: string, iso: string) =>
 /** One session: the write-up (autosaved), then the lock, the judging and the reveal. */
 export function PracticeSessionPage() {
   usePageMeta('practiceSession')
+  usePreloadWhenIdle(onDemandParts)
   const { t } = useTranslation('practice')
   const { id = '' } = useParams()
   // Asked once the session is known: before that a reload would ask without a token (a 401).

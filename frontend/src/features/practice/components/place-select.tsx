@@ -1,12 +1,11 @@
-import { FormControl, InputLabel, NativeSelect, OutlinedInput } from '@mui/material'
-import { useId } from 'react'
 import type { Ref } from 'react'
 import { useTranslation } from 'react-i18next'
+import { OutlinedNativeSelect } from '../../../components/outlined-field.tsx'
 
 /**
  * A candidate's place (1 = best match) as a number to choose: the system's own picker on a
  * phone, the arrow keys on a desktop. Its visible label says "Place"; what is read out names
- * the candidate, since every row has one.
+ * the candidate, since every candidate has one.
  */
 export function PlaceSelect({
   letter,
@@ -22,26 +21,21 @@ export function PlaceSelect({
   ref?: Ref<HTMLSelectElement>
 }) {
   const { t } = useTranslation('practice')
-  const id = useId()
-  const label = t('judge.place')
   return (
-    <FormControl variant="outlined" size="small" sx={{ width: 96, flexShrink: 0 }}>
-      <InputLabel htmlFor={id} shrink>
-        {label}
-      </InputLabel>
-      <NativeSelect
-        value={String(place)}
-        onChange={(e) => onPlace(Number(e.target.value))}
-        input={<OutlinedInput label={label} notched inputRef={ref} />}
-        inputProps={{ id, 'aria-label': t('judge.placeOf', { letter }) }}
-        sx={{ fontWeight: 600, fontSize: '1.125rem' }}
-      >
-        {Array.from({ length: count }, (_, i) => (
-          <option key={i} value={i + 1}>
-            {i + 1}
-          </option>
-        ))}
-      </NativeSelect>
-    </FormControl>
+    <OutlinedNativeSelect
+      label={t('judge.place')}
+      ariaLabel={t('judge.placeOf', { letter })}
+      selectRef={ref}
+      size="small"
+      value={String(place)}
+      onChange={(e) => onPlace(Number(e.target.value))}
+      sx={{ width: 96, flexShrink: 0, '& select': { fontWeight: 600, fontSize: '1.125rem' } }}
+    >
+      {Array.from({ length: count }, (_, i) => (
+        <option key={i} value={i + 1}>
+          {i + 1}
+        </option>
+      ))}
+    </OutlinedNativeSelect>
   )
 }

@@ -1770,7 +1770,7 @@ export interface paths {
     put?: never
     /**
      * Add targets (one or a bulk upload)
-     * @description Each image goes through the media service's checks (a real JPEG, PNG, WebP or GIF, pixel and byte limits, EXIF orientation applied, metadata stripped) and is fitted into 800×600 as JPEG. A picture whose perceptual hash is within 11 bits of a target of the pool, or of an earlier picture of the same request, is refused as `near_duplicate` (details name that target, or the earlier picture's position in the request, from 1, as `row`). Every target is taken or refused on its own: the answer lists what was created and why each other one was refused.
+     * @description Each image goes through the media service's checks (a real JPEG, PNG, WebP or GIF, pixel and byte limits, EXIF orientation applied, metadata stripped) and is fitted into 800×600 as JPEG. A picture whose perceptual hash is within 12 bits of a target of the pool, or of an earlier picture of the same request, is refused as `near_duplicate` (details name that target, or the earlier picture's position in the request, from 1, as `row`). Every target is taken or refused on its own: the answer lists what was created and why each other one was refused.
      */
     post: operations['createPracticeTargets']
     delete?: never

@@ -1,6 +1,7 @@
 -- Near-duplicate pictures (issue [24]): each target keeps the perceptual hash of its stored
--- picture, and a new picture within 11 bits of a target of its pool is refused. Targets from
--- before, and those the starter seed adds, get theirs from their stored picture at start-up
+-- picture, and a new picture whose hash is close to a target's of its pool is refused (the
+-- threshold is in src/near-duplicates/perceptual-hash.ts). Targets from before, and those the
+-- starter seed adds, get theirs from their stored picture at start-up
 -- (src/near-duplicates/backfill.ts): null only until then.
 ALTER TABLE practice.targets
   ADD COLUMN phash bit(64),

@@ -18,6 +18,7 @@ import practiceApp from '../src/app.ts'
 import { loadPracticeConfig } from '../src/config.ts'
 import type { PracticeConfig } from '../src/config.ts'
 import { hashMissing } from '../src/near-duplicates/backfill.ts'
+import { NEAR_DUPLICATE_MAX_DISTANCE } from '../src/near-duplicates/perceptual-hash.ts'
 import { imageObjectKey, newImageKey } from '../src/seed.ts'
 import { sweepAbandonedPictures } from '../src/target-import/add-targets.ts'
 import { uploadedPictures } from '../src/target-import/pictures.ts'
@@ -194,7 +195,7 @@ describe('importing a collection from a manifest', () => {
       details: { targetId: sunset?.id, title: 'Sunset over the hills' },
     })
     expect(reason?.message).toContain('"Sunset over the hills"')
-    expect(reason?.details?.distance).toBeLessThanOrEqual(11)
+    expect(reason?.details?.distance).toBeLessThanOrEqual(NEAR_DUPLICATE_MAX_DISTANCE)
   })
 
   it('adds a picture once when two imports of it run at the same time', async () => {

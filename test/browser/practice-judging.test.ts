@@ -56,15 +56,22 @@ async function startWrittenSession(page: Page) {
 }
 
 /**
- * Locks from the session page (`descriptionOnly` switched in the lock's dialog when given);
- * the candidates as the lock answered them, in the order their letters name.
+ * Locks from the session page, the lock's dialog showing description only as `shown` and
+ * switched to `descriptionOnly` when given; the candidates as the lock answered them, in the
+ * order their letters name.
  */
-async function lock(page: Page, descriptionOnly?: boolean): Promise<Candidate[]> {
+async function lock(
+  page: Page,
+  { descriptionOnly, shown, shot }: { descriptionOnly?: boolean; shown?: boolean; shot?: string },
+): Promise<Candidate[]> {
   await page.getByRole('button', { name: 'Lock and see the candidates' }).click()
   const dialog = page.getByRole('dialog', { name: 'Lock the write-up?' })
   const mode = dialog.getByRole('switch', { name: 'Description only (no pictures)' })
+  await mode.waitFor()
+  if (shown !== undefined) expect(await mode.isChecked()).toBe(shown)
   if (descriptionOnly !== undefined && (await mode.isChecked()) !== descriptionOnly)
     await mode.click()
+  if (shot) await screenshot(page, shot, false)
   const [answer] = await Promise.all([
     page.waitForResponse((r) => /\/api\/practice\/sessions\/[^/]+\/lock$/.test(r.url())),
     dialog.getByRole('button', { name: 'Lock', exact: true }).click(),
@@ -219,7 +226,7 @@ describe('judging made for pictures', () => {
     const page = await context.newPage()
     const problems = watchProblems(page)
     await startWrittenSession(page)
-    const candidates = await lock(page, false)
+    const candidates = await lock(page, { descriptionOnly: false })
     expect(candidates).toHaveLength(5)
     const judging = await broughtIntoView(page)
     const list = judging.getByRole('list', { name: 'Your ranking, best match first' })
@@ -323,7 +330,7 @@ describe('judging made for pictures', () => {
     const problems = watchProblems(page)
     const cdp = await context.newCDPSession(page)
     await startWrittenSession(page)
-    const candidates = await lock(page, false)
+    const candidates = await lock(page, { descriptionOnly: false })
     const judging = await broughtIntoView(page)
     const list = judging.getByRole('list', { name: 'Your ranking, best match first' })
     await screenshot(page, 'phone-judging-view', false)
@@ -429,7 +436,7 @@ describe('judging made for pictures', () => {
       .filter({ hasText: /^Saved$/ })
       .waitFor({ timeout: 15_000 })
     // The lock's dialog shows the choice, already on.
-    const candidates = await lock(page)
+    const candidates = await lock(page, { shown: true, shot: 'phone-lock-description-only' })
     const judging = await broughtIntoView(page)
     expect(
       await judging.getByRole('switch', { name: 'Description only (no pictures)' }).isChecked(),
@@ -483,7 +490,11 @@ describe('judging made for pictures', () => {
     const page = await context.newPage()
     const problems = watchProblems(page)
     await startWrittenSession(page)
-    await lock(page, true)
+    await lock(page, {
+      shown: false,
+      descriptionOnly: true,
+      shot: 'desktop-lock-description-only',
+    })
     const judging = await broughtIntoView(page)
     const mode = judging.getByRole('switch', { name: 'Description only (no pictures)' })
     expect(await mode.isChecked()).toBe(true)

@@ -663,7 +663,7 @@ describe('the statistics page: both judges, exact probabilities, declared series
     const problems = watchProblems(page)
     // An extreme record and a session left for a day cannot be made in a test's time: the real
     // answer, with those figures set as the server gives them (Number.MIN_VALUE when too small).
-    await page.route('**/api/practice/stats', async (route) => {
+    await page.route('**/api/practice/stats*', async (route) => {
       const response = await route.fetch()
       const stats = (await response.json()) as {
         sessions: number

@@ -14,9 +14,9 @@ import {
   readdirSync,
   rmSync,
 } from 'node:fs'
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { connect } from 'node:net'
-import { tmpdir } from 'node:os'
+import { loadavg, setPriority, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -29,6 +29,13 @@ import mediaApp from '../services/media/src/app.ts'
 import { loadMediaConfig } from '../services/media/src/config.ts'
 import { freePort } from '../scripts/lib/ports.ts'
 import { untilReady } from '../scripts/lib/ready.ts'
+import type {
+  AttackKind,
+  AttackRecord,
+  AttackerMessage,
+  AttackerOptions,
+  AttackerReply,
+} from './faults-attacker.ts'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
 const PG_BIN = (() => {
@@ -44,6 +51,14 @@ const canRun =
 const REQUEST_TIMEOUT_MS = 10_000
 // DESIGN.md: services recover by themselves within 5 s of a dependency coming back.
 const RECOVERY_MS = 5_000
+// The bounded attacker's case: other users' requests a second, and the idle and attack windows
+// in turn, 2 s each (five of each: 400 requests idle and 400 under attack, enough for a p99).
+const OTHERS_PER_SECOND = 40
+const WINDOW_MS = 2_000
+const ROUNDS = 5
+// The auth service's default PHONE_SENDS_PER_IP_PER_HOUR, which the stack keeps.
+const SENDS_PER_CLIENT = 20
+const P99_FLOOR_MS = 20
 
 function hasCommand(name: string): boolean {
   try {
@@ -539,6 +554,167 @@ describe.skipIf(!canRun)('faults under load', { timeout: 240_000 }, () => {
     expect(rssAfter - rssBefore).toBeLessThan(100)
   })
 
+  it("a bounded attacker: a rebound Host, a /64 of addresses and out-of-order review batches keep other users' p99 within 2× of idle", async () => {
+    // Other users: two accounts and the public, each call a cheap one the trainer makes.
+    const users = [await signIn(base, '+15550004501'), await signIn(base, '+15550004502')]
+    const attacker = await signIn(base, '+15550004599')
+    const cards = await Promise.all([...users, attacker].map((user) => reviewWords(base, user)))
+    const call = (path: string, user?: string, body?: object) =>
+      fetch(base + path, {
+        method: body ? 'POST' : 'GET',
+        headers: {
+          ...(user ? { authorization: `Bearer ${user}` } : {}),
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      })
+    const perWindow = (OTHERS_PER_SECOND * WINDOW_MS) / 1000
+    const mix: ((i: number) => [string, Promise<Response>])[] = [
+      () => ['settings', call('/api/settings')],
+      () => ['options', call('/api/auth/options')],
+      (i) => ['mine', call('/api/user/descriptors', users[i % 2])],
+      (i) => ['bulk', call('/api/descriptors/bulk?language=de', users[i % 2])],
+      (i) => {
+        // One answer, given now, to the user's next card: the trainer's own review batch.
+        const u = i % 2
+        const mine = cards[u] ?? []
+        const word = mine[(i >> 1) % mine.length] ?? 0
+        const answer = { id: randomUUID(), descriptorId: word, rating: 'good' }
+        const answers = [{ ...answer, answeredAt: new Date().toISOString(), durationMs: 2_000 }]
+        return ['review', call('/api/reviews', users[u], { answers })]
+      },
+    ]
+    /** The mix, paced (open loop): each request sent at its time, whatever came before. */
+    const measure = async (count: number) => {
+      const samples: Sample[] = []
+      const pending: Promise<void>[] = []
+      const start = performance.now()
+      for (let i = 0; i < count; i++) {
+        const wait = start + (i * 1000) / OTHERS_PER_SECOND - performance.now()
+        if (wait > 0) await sleep(wait)
+        const [at, sent] = [Date.now(), performance.now()]
+        const [route, answer] = (mix[i % mix.length] as (i: number) => [string, Promise<Response>])(
+          Math.floor(i / mix.length),
+        )
+        pending.push(
+          answer
+            .then(async (res) => {
+              await res.arrayBuffer()
+              return res.status
+            })
+            .catch((err: Error) => (err.name === 'TimeoutError' ? -1 : 0))
+            .then((status) => {
+              samples.push({ at, route, status, ms: performance.now() - sent })
+            }),
+        )
+      }
+      await Promise.all(pending)
+      return samples
+    }
+    // Connections opened and code warm first, not counted.
+    await measure(OTHERS_PER_SECOND * 2)
+
+    const options: AttackerOptions = {
+      base,
+      token: attacker,
+      words: cards[2]?.slice(0, 11) ?? [],
+      network: `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`,
+      timeoutMs: REQUEST_TIMEOUT_MS,
+    }
+    const child = spawn(process.execPath, [join(root, 'test/faults-attacker.ts')], {
+      env: { ...process.env, CRV_ATTACKER: JSON.stringify(options) },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    })
+    if (child.pid) setPriority(child.pid, 19)
+    const exited = new Promise<never>((_, reject) =>
+      child.once('exit', (code) => reject(new Error(`the attacker exited (${code})`))),
+    )
+    const ask = (message: AttackerMessage) => {
+      const reply = new Promise<AttackerReply>((resolve) => child.once('message', resolve))
+      child.send(message)
+      return Promise.race([reply, exited])
+    }
+    // Idle and attack in turns, each idle window right before its attack window: others' tests
+    // on a shared machine change its load within seconds, and alternating lets both figures see
+    // the same background. The attacker's requests are all answered before an idle window.
+    const idle: Sample[] = []
+    const underAttack: Sample[] = []
+    let records: AttackRecord[]
+    try {
+      for (let round = 0; round < ROUNDS; round++) {
+        idle.push(...(await measure(perWindow)))
+        await ask('resume')
+        underAttack.push(...(await measure(perWindow)))
+        await ask('pause')
+      }
+      records = ((await ask('stop')) as { records: AttackRecord[] }).records
+    } finally {
+      child.kill()
+    }
+
+    const quantile = (samples: Sample[], q: number) => {
+      const sorted = samples.map((s) => s.ms).sort((a, b) => a - b)
+      return sorted[Math.ceil(sorted.length * q) - 1] ?? Infinity
+    }
+    const [idleP99, attackP99] = [quantile(idle, 0.99), quantile(underAttack, 0.99)]
+    // Within 2× of idle; when idle's p99 is a few milliseconds, within 20 ms of it: on a shared
+    // 2-core machine the scheduler alone moves a p99 by that much, and a bound that the same code
+    // passes and fails by chance would be a defect of its own.
+    const bound = Math.max(2 * idleP99, idleP99 + P99_FLOOR_MS)
+    const of = (kind: AttackKind) => records.filter((r) => r.kind === kind)
+    const perCall = [...new Set(idle.map((s) => s.route))].map((route) => {
+      const p50 = (samples: Sample[]) =>
+        quantile(
+          samples.filter((s) => s.route === route),
+          0.5,
+        ).toFixed(0)
+      return `${route} ${p50(idle)} → ${p50(underAttack)}`
+    })
+    const kinds = [...new Set(records.map((r) => r.kind))].map(
+      (kind) =>
+        `${kind} ${of(kind).length} (slowest ${Math.round(Math.max(...of(kind).map((r) => r.ms)))} ms)`,
+    )
+    console.info(
+      `faults: other users' p99 idle ${idleP99.toFixed(1)} ms, under attack ${attackP99.toFixed(1)} ms (bound ${bound.toFixed(1)}; ${idle.length} requests each; p50 idle → attack: ${perCall.join(', ')}; load average ${loadavg()[0]?.toFixed(1)}); attacker, ${records.length} requests over 6 connections: ${kinds.join(', ')}`,
+    )
+
+    // Other users were answered throughout.
+    expect(idle.filter((s) => s.status !== 200)).toEqual([])
+    expect(underAttack.filter((s) => s.status !== 200)).toEqual([])
+    // The attacker got refusals, each answered: none failed with 5xx, none hung.
+    expect(records.filter((r) => r.status >= 500 || r.status <= 0)).toEqual([])
+    const statuses = (kind: AttackKind) => [...new Set(of(kind).map((r) => r.status))]
+    // (a) A host the configuration does not name is answered 421, however it is named.
+    for (const kind of [
+      'rebound host',
+      'rebound host, POST with its Origin',
+      'rebound X-Forwarded-Host',
+    ] as const)
+      expect(statuses(kind), kind).toEqual([421])
+    // (b) Sign-in codes: the /64 is one client, and one client gets 20 an hour.
+    const signIns = of('sign-in code from a /64')
+    expect(signIns.length).toBeGreaterThan(SENDS_PER_CLIENT)
+    expect(signIns.filter((r) => r.status === 202)).toHaveLength(SENDS_PER_CLIENT)
+    expect(signIns.filter((r) => r.status !== 202).map((r) => r.code)).toEqual(
+      Array(signIns.length - SENDS_PER_CLIENT).fill('too_many_attempts'),
+    )
+    // (c) Review batches: taken only in part (50 answers a word), nothing counted twice, and a
+    // batch with an answer outside the window refused whole.
+    for (const kind of ['batch out of order', 'batch replayed', 'batch of one word'] as const) {
+      expect(of(kind).length, kind).toBeGreaterThan(0)
+      expect(statuses(kind), kind).toEqual([200])
+      expect(Math.max(...of(kind).map((r) => r.perWord ?? 0)), kind).toBeLessThanOrEqual(50)
+    }
+    expect(of('batch of one word').every((r) => (r.results ?? 0) <= 50)).toBe(true)
+    expect(of('batch replayed').map((r) => r.applied)).toEqual(of('batch replayed').map(() => 0))
+    const outside = of('batch dated outside the window')
+    expect(new Set(outside.map((r) => `${r.status} ${r.code}`))).toEqual(
+      new Set(['400 answered_at_out_of_range']),
+    )
+    expect(attackP99).toBeLessThanOrEqual(bound)
+  })
+
   it('no request hung past its timeout through all of it', async () => {
     await load.stop()
     expect(load.samples.length).toBeGreaterThan(100)
@@ -602,6 +778,27 @@ async function signIn(base: string, phone: string): Promise<string> {
   const code = outbox.at(-1)?.code
   const res = await post('/api/auth/phone/verify', { phone, code })
   return ((await res.json()) as { accessToken: string }).accessToken
+}
+
+/** The first cards of the caller's review queue (new words of every perception), as ids. */
+async function reviewWords(base: string, token: string): Promise<number[]> {
+  const perceptions = (await (await fetch(`${base}/api/perceptions?language=en`)).json()) as {
+    id: number
+  }[]
+  const res = await fetch(`${base}/api/reviews/queue`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      language: 'en',
+      stages: ['Stage 1-2', 'Stage 2-3', 'Stage 4-6'],
+      gestaltIds: [],
+      perceptionIds: perceptions.map((p) => p.id),
+      newPerDay: 500,
+      limit: 200,
+    }),
+  })
+  const body = (await res.json()) as { cards: { descriptor: { id: number } }[] }
+  return body.cards.map((c) => c.descriptor.id)
 }
 
 const canMount = process.getuid?.() === 0 && hasCommand('mount')

@@ -18,6 +18,8 @@ export interface AttackerOptions {
   /** The /64 the sign-in requests come from, its first four groups (`2001:db8:a:b`). */
   network: string
   timeoutMs: number
+  /** Which requests: rebound hosts and a /64's sign-ins, or review batches (two connections). */
+  part: 'hosts and addresses' | 'review batches'
 }
 
 export type AttackKind =
@@ -288,14 +290,17 @@ function batchResults(record: AttackRecord, { status, body }: Answered) {
 const reply = (message: AttackerReply) => process.send?.(message)
 const pause = () => (gate = new Promise<void>((resolve) => (open = resolve)))
 pause()
-const connections = [
-  connection(rebound()),
-  connection(rebound()),
-  connection(signIns()),
-  connection(signIns()),
-  connection(batches(), batchResults),
-  connection(batches(), batchResults),
-]
+const connections =
+  options.part === 'review batches'
+    ? [connection(batches(), batchResults), connection(batches(), batchResults)]
+    : [
+        connection(rebound()),
+        connection(rebound()),
+        connection(rebound()),
+        connection(signIns()),
+        connection(signIns()),
+        connection(signIns()),
+      ]
 process.on('message', async (message: AttackerMessage) => {
   if (message === 'resume') {
     gate = undefined

@@ -9,6 +9,8 @@ import { root, stop } from '../lib.ts'
 
 export interface RunningApp {
   base: string
+  /** The app's data directory (its embedded database publishes its address under run/). */
+  dataDir: string
   process: ChildProcess
   /** Signs a phone number in through the development SMS outbox. */
   signIn(phone: string): Promise<string>
@@ -40,6 +42,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   const base = `http://127.0.0.1:${port}`
   return {
     base,
+    dataDir,
     process: app,
     async signIn(phone) {
       const post = (path: string, body: object) =>

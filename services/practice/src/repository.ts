@@ -115,15 +115,6 @@ export async function drawableTargets(
   })
 }
 
-/** The image hashes of some targets. */
-export async function imageHashesOf(db: Queryable, ids: string[]): Promise<Map<string, string>> {
-  const { rows } = await db.query<{ id: string; image_sha256: string }>(
-    'SELECT id, image_sha256 FROM practice.targets WHERE id = ANY($1::uuid[])',
-    [ids],
-  )
-  return new Map(rows.map((r) => [r.id, r.image_sha256]))
-}
-
 const OVERDUE = `judged_at IS NULL AND abandoned_at IS NULL
   AND started_at < now() - make_interval(secs => $2::double precision * 3600)`
 

@@ -17,7 +17,6 @@ import {
   closeIfOverdue,
   closeOverdueAndFindOpen,
   drawableTargets,
-  imageHashesOf,
   judgeIfLocked,
   lockIfUnchanged,
   openSessionOf,
@@ -131,7 +130,8 @@ async function drawnFrom(
       'No candidate set can be drawn from this pool right now. Ask an administrator for more targets.',
     )
   }
-  const hashes = await imageHashesOf(db, set.candidates)
+  const targets = await targetsByIds(db, set.candidates)
+  const hashes = new Map([...targets].map(([id, t]) => [id, t.image_sha256]))
   const byId = new Map(pool.map((t) => [t.id, t]))
   const seen = familiarityOf(set.candidates.flatMap((id) => byId.get(id) ?? []))
   const imageSha256s = set.candidates.map((id) => hashes.get(id))

@@ -1663,6 +1663,50 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/practice/contributions': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The caller's contributions and where each stands
+     * @description The caller's own contributions, newest first: waiting (`pending`), in a pool (`in_pool`), or rejected with the moderator's reason.
+     */
+    get: operations['listMyPracticeContributions']
+    put?: never
+    /**
+     * Submit a picture as a practice target (moderated)
+     * @description Any signed-in user may submit a picture: their own photograph (`ownWork`, which they license under CC0 1.0 or CC BY 4.0, with the name to credit for CC BY), or a picture under a licence of the allowlist (CC0, public domain, CC BY or CC BY-SA 2.0 to 4.0 with an attribution) with the http(s) URL it comes from as `source`. `own` (the project's own work) is not a contributor's licence: 400 `licence_not_allowed`, as is an own photograph under anything but CC0 1.0 or CC BY 4.0. The tags are concept ids of the vocabulary (the concept search finds them from words in any language). The picture goes through an upload's checks (a real JPEG, PNG, WebP or GIF within the byte and pixel limits) and is re-encoded, fitted into 800×600 as JPEG with no metadata kept. A picture whose perceptual hash is within 12 bits of a target of any pool, or of a contribution not rejected, is refused: 409 `near_duplicate` (which target it repeats is not said). At most 20 contributions of one user wait for moderation at a time: 409 `too_many_pending`. The contribution then waits for a second tagger and a moderator; its contributor is never shown it in a session of theirs.
+     */
+    post: operations['submitPracticeContribution']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/practice/contribution-images/{key}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * A contribution's picture
+     * @description Served by an unguessable key (random, unrelated to the contribution's id and to its target's picture key), named only to the contributor and to administrators.
+     */
+    get: operations['getPracticeContributionImage']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/practice/trial': {
     parameters: {
       query?: never
@@ -1817,6 +1861,95 @@ export interface paths {
      * @description The manifest (CSV or JSON) names each target's picture (a path relative to the manifest, sent in `files`), title, feedback, licence, source, attribution and tags (words in any language of the vocabulary, or concept ids). Every row is checked: required fields, the licence allowlist (CC0, public domain, CC BY or CC BY-SA with an attribution, the project's own), the picture (what an upload accepts), near-duplicates by perceptual hash against the pool and within the manifest, and unknown tags. A dry run stores nothing and says per row what would be added and what is refused and why; the real run adds every accepted row in one transaction (all of them or, on a failure, none) and refuses the rest. Pictures named by URL are fetched only by `npm run targets:import`, never by the server: such rows are refused here with `url_not_fetched`. The same checks run in `npm run targets:import -- FILE [--dry-run] [--pool SLUG]`.
      */
     post: operations['importPracticeTargets']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/admin/practice/contributions': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The moderation queue of contributed pictures
+     * @description Contributions of one status (`pending` by default), oldest first for `pending`, newest first otherwise. Until a contribution has its second tags, its contributor's tags and feedback are withheld (null) from every administrator, so the second tagger tags it without seeing them; from then on both tag sets are shown with Cohen's κ between them.
+     */
+    get: operations['listPracticeContributions']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/admin/practice/contributions/{contributionId}/second-tags': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description Contribution id. */
+        contributionId: components['parameters']['PracticeContributionId']
+      }
+      cookie?: never
+    }
+    get?: never
+    /**
+     * Tag a contribution as its second, independent tagger
+     * @description Any administrator but its contributor (403 `own_contribution`) tags a pending contribution once, having seen its picture and title only (409 `already_tagged` after that: the first tags are visible from then on). Answers the contribution with both tag sets and their agreement.
+     */
+    put: operations['tagPracticeContribution']
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/admin/practice/contributions/{contributionId}/approval': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description Contribution id. */
+        contributionId: components['parameters']['PracticeContributionId']
+      }
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Approve a second-tagged contribution into a pool
+     * @description Any administrator but its contributor (403 `own_contribution`) approves a pending contribution that has its second tags (409 `second_tags_missing` before) into a pool. The target's tags are the agreed set: the concepts both taggers chose, plus those of `confirmedTags` (each chosen by one tagger only; 400 `tag_not_disputed` for any other); 400 `no_agreed_tags` when that leaves none. The picture is checked once more against the chosen pool (409 `near_duplicate`, naming the target). The target enters the pool now, with Cohen's κ of the two taggers; 409 `contribution_decided` if it was approved or rejected meanwhile.
+     */
+    post: operations['approvePracticeContribution']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/admin/practice/contributions/{contributionId}/rejection': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description Contribution id. */
+        contributionId: components['parameters']['PracticeContributionId']
+      }
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Reject a contribution, with the reason its contributor sees
+     * @description Any administrator but its contributor (403 `own_contribution`) rejects a pending contribution, tagged or not; 409 `contribution_decided` once it was approved or rejected.
+     */
+    post: operations['rejectPracticeContribution']
     delete?: never
     options?: never
     head?: never
@@ -2017,6 +2150,8 @@ export interface components {
          */
         targetId: string | null
       }[]
+      /** @description The pictures the user contributed, as they see them. */
+      contributions?: components['schemas']['PracticeContribution'][]
     }
     User: {
       id: components['schemas']['UserId']
@@ -3199,6 +3334,95 @@ export interface components {
       statistics: components['schemas']['PracticeStats']
       sessions: components['schemas']['PracticeSession'][]
     }
+    /**
+     * @description `pending`: waiting for its second tagger and a moderator; `in_pool`: approved, a target of a pool; `rejected`: refused, with the moderator's reason.
+     * @enum {string}
+     */
+    PracticeContributionStatus: 'pending' | 'in_pool' | 'rejected'
+    PracticeContributionNew: {
+      /** @description The picture as a data URL or plain base64 (JPEG, PNG, WebP or GIF). */
+      image: string
+      title: string
+      /** @description What the picture shows, read by viewers after their session. */
+      feedback: string
+      tags: components['schemas']['PracticeConceptId'][]
+      /** @description The contributor took the photograph and licenses it under `licence` (CC0-1.0 or CC-BY-4.0). */
+      ownWork: boolean
+      licence: components['schemas']['PracticeLicence']
+      /** @description Where the picture comes from, an http(s) URL; required unless it is the contributor's own work. */
+      source: string
+      /** @description Who to credit; required for CC BY and CC BY-SA. */
+      attribution?: string | null
+    }
+    /** @description A contribution as its contributor sees it. */
+    PracticeContribution: {
+      id: components['schemas']['PracticeUuid']
+      title: string
+      feedback: string
+      /** @description The contributor's own tags. */
+      tags: components['schemas']['PracticeConceptId'][]
+      ownWork: boolean
+      licence: components['schemas']['PracticeLicence']
+      source: string
+      attribution: string | null
+      imageUrl: string
+      status: components['schemas']['PracticeContributionStatus']
+      /** @description The moderator's reason, for a rejected contribution. */
+      rejectionReason: string | null
+      createdAt: components['schemas']['Timestamp']
+      /** Format: date-time */
+      decidedAt: string | null
+    }
+    /** @description How far the two taggers agree. Each tagger chose, for every concept of the vocabulary (the `universe`: every concept either could choose), whether it applies; Cohen's κ = (pₒ − pₑ) / (1 − pₑ) over those yes/no choices, with pₒ the share of concepts both chose or both left out, and pₑ = p₁p₂ + (1 − p₁)(1 − p₂) from each tagger's share of chosen concepts. With a universe this large against a few tags, κ is close to the Dice coefficient 2·both / (n₁ + n₂). `kappa` is rounded to 4 decimals. */
+    PracticeTagAgreement: {
+      kappa: number
+      universe: number
+      /** @description The concepts both taggers chose. */
+      both: components['schemas']['PracticeConceptId'][]
+      contributorOnly: components['schemas']['PracticeConceptId'][]
+      secondOnly: components['schemas']['PracticeConceptId'][]
+    }
+    /** @description A contribution as administrators see it. Until it has its second tags, `feedback`, `contributorTags` and `agreement` are null for everyone: the second tagger tags from the picture and title alone. */
+    PracticeContributionReview: {
+      id: components['schemas']['PracticeUuid']
+      title: string
+      feedback: string | null
+      ownWork: boolean
+      licence: components['schemas']['PracticeLicence']
+      source: string
+      attribution: string | null
+      imageUrl: string
+      createdAt: components['schemas']['Timestamp']
+      status: components['schemas']['PracticeContributionStatus']
+      /** @description The caller contributed it, so may neither tag nor decide it. */
+      yours: boolean
+      contributorTags: components['schemas']['PracticeConceptId'][] | null
+      secondTags: components['schemas']['PracticeConceptId'][] | null
+      secondTaggedByYou: boolean
+      agreement: components['schemas']['PracticeTagAgreement'] | null
+      /** @description The target's tags, once in a pool. */
+      agreedTags: components['schemas']['PracticeConceptId'][] | null
+      poolId: components['schemas']['PracticeUuid'] | null
+      targetId: components['schemas']['PracticeUuid'] | null
+      rejectionReason: string | null
+      /** Format: date-time */
+      decidedAt: string | null
+    }
+    PracticeContributionTags: {
+      tags: components['schemas']['PracticeConceptId'][]
+    }
+    PracticeContributionApproval: {
+      poolId: components['schemas']['PracticeUuid']
+      /**
+       * @description Tags chosen by one tagger only that the moderator keeps.
+       * @default []
+       */
+      confirmedTags: components['schemas']['PracticeConceptId'][]
+    }
+    PracticeContributionRejection: {
+      /** @description Shown to the contributor. */
+      reason: string
+    }
   }
   responses: {
     /** @description The request is malformed or breaks a rule (code `invalid_request` for schema violations, or a specific code). */
@@ -3309,6 +3533,8 @@ export interface components {
     PracticeSessionId: components['schemas']['PracticeUuid']
     /** @description Target pool id. */
     PracticePoolId: components['schemas']['PracticeUuid']
+    /** @description Contribution id. */
+    PracticeContributionId: components['schemas']['PracticeUuid']
     /** @description Target id. */
     PracticeTargetId: components['schemas']['PracticeUuid']
     /** @description Descriptor id. */
@@ -5637,6 +5863,86 @@ export interface operations {
       default: components['responses']['Error']
     }
   }
+  listMyPracticeContributions: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The contributions, newest first (at most 1,000). */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PracticeContribution'][]
+        }
+      }
+      401: components['responses']['Unauthorized']
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
+  submitPracticeContribution: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PracticeContributionNew']
+      }
+    }
+    responses: {
+      /** @description Received; it waits for moderation. */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PracticeContribution']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      409: components['responses']['Conflict']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
+  getPracticeContributionImage: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        key: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The JPEG. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'image/jpeg': string
+        }
+      }
+      400: components['responses']['BadRequest']
+      404: components['responses']['NotFound']
+      429: components['responses']['TooManyRequests']
+      default: components['responses']['Error']
+    }
+  }
   startPracticeTrial: {
     parameters: {
       query?: never
@@ -5943,6 +6249,131 @@ export interface operations {
       403: components['responses']['Forbidden']
       404: components['responses']['NotFound']
       413: components['responses']['PayloadTooLarge']
+      default: components['responses']['Error']
+    }
+  }
+  listPracticeContributions: {
+    parameters: {
+      query?: {
+        status?: components['schemas']['PracticeContributionStatus']
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The contributions (at most 500). */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PracticeContributionReview'][]
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      default: components['responses']['Error']
+    }
+  }
+  tagPracticeContribution: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description Contribution id. */
+        contributionId: components['parameters']['PracticeContributionId']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PracticeContributionTags']
+      }
+    }
+    responses: {
+      /** @description Tagged. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PracticeContributionReview']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      409: components['responses']['Conflict']
+      default: components['responses']['Error']
+    }
+  }
+  approvePracticeContribution: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description Contribution id. */
+        contributionId: components['parameters']['PracticeContributionId']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PracticeContributionApproval']
+      }
+    }
+    responses: {
+      /** @description Approved; the target is in the pool. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PracticeContributionReview']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      409: components['responses']['Conflict']
+      default: components['responses']['Error']
+    }
+  }
+  rejectPracticeContribution: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description Contribution id. */
+        contributionId: components['parameters']['PracticeContributionId']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PracticeContributionRejection']
+      }
+    }
+    responses: {
+      /** @description Rejected. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PracticeContributionReview']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      409: components['responses']['Conflict']
       default: components['responses']['Error']
     }
   }

@@ -692,6 +692,33 @@ const injectedRtkApi = api
         }),
         providesTags: ['practice'],
       }),
+      submitPracticeContribution: build.mutation<
+        SubmitPracticeContributionApiResponse,
+        SubmitPracticeContributionApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/practice/contributions`,
+          method: 'POST',
+          body: queryArg.practiceContributionNew,
+        }),
+        invalidatesTags: ['practice'],
+      }),
+      listMyPracticeContributions: build.query<
+        ListMyPracticeContributionsApiResponse,
+        ListMyPracticeContributionsApiArg
+      >({
+        query: () => ({ url: `/api/practice/contributions` }),
+        providesTags: ['practice'],
+      }),
+      getPracticeContributionImage: build.query<
+        GetPracticeContributionImageApiResponse,
+        GetPracticeContributionImageApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/practice/contribution-images/${queryArg.key}`,
+        }),
+        providesTags: ['practice'],
+      }),
       startPracticeTrial: build.mutation<StartPracticeTrialApiResponse, StartPracticeTrialApiArg>({
         query: () => ({ url: `/api/practice/trial`, method: 'POST' }),
         invalidatesTags: ['practice'],
@@ -781,6 +808,51 @@ const injectedRtkApi = api
           url: `/api/admin/practice/imports`,
           method: 'POST',
           body: queryArg.practiceImportRequest,
+        }),
+        invalidatesTags: ['practice'],
+      }),
+      listPracticeContributions: build.query<
+        ListPracticeContributionsApiResponse,
+        ListPracticeContributionsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/admin/practice/contributions`,
+          params: {
+            status: queryArg.status,
+          },
+        }),
+        providesTags: ['practice'],
+      }),
+      tagPracticeContribution: build.mutation<
+        TagPracticeContributionApiResponse,
+        TagPracticeContributionApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/admin/practice/contributions/${queryArg.contributionId}/second-tags`,
+          method: 'PUT',
+          body: queryArg.practiceContributionTags,
+        }),
+        invalidatesTags: ['practice'],
+      }),
+      approvePracticeContribution: build.mutation<
+        ApprovePracticeContributionApiResponse,
+        ApprovePracticeContributionApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/admin/practice/contributions/${queryArg.contributionId}/approval`,
+          method: 'POST',
+          body: queryArg.practiceContributionApproval,
+        }),
+        invalidatesTags: ['practice'],
+      }),
+      rejectPracticeContribution: build.mutation<
+        RejectPracticeContributionApiResponse,
+        RejectPracticeContributionApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/admin/practice/contributions/${queryArg.contributionId}/rejection`,
+          method: 'POST',
+          body: queryArg.practiceContributionRejection,
         }),
         invalidatesTags: ['practice'],
       }),
@@ -1173,6 +1245,18 @@ export type SearchPracticeConceptsApiArg = {
   category?: string
   limit?: number
 }
+export type SubmitPracticeContributionApiResponse =
+  /** status 201 Received; it waits for moderation. */ PracticeContribution
+export type SubmitPracticeContributionApiArg = {
+  practiceContributionNew: PracticeContributionNew
+}
+export type ListMyPracticeContributionsApiResponse =
+  /** status 200 The contributions, newest first (at most 1,000). */ PracticeContribution[]
+export type ListMyPracticeContributionsApiArg = void
+export type GetPracticeContributionImageApiResponse = /** status 200 The JPEG. */ Blob
+export type GetPracticeContributionImageApiArg = {
+  key: string
+}
 export type StartPracticeTrialApiResponse = /** status 201 Started. */ PracticeTrialStarted
 export type StartPracticeTrialApiArg = void
 export type LockPracticeTrialApiResponse =
@@ -1221,6 +1305,32 @@ export type ImportPracticeTargetsApiResponse =
   /** status 200 The report, row by row. */ PracticeImportReport
 export type ImportPracticeTargetsApiArg = {
   practiceImportRequest: PracticeImportRequest
+}
+export type ListPracticeContributionsApiResponse =
+  /** status 200 The contributions (at most 500). */ PracticeContributionReview[]
+export type ListPracticeContributionsApiArg = {
+  status?: PracticeContributionStatus
+}
+export type TagPracticeContributionApiResponse =
+  /** status 200 Tagged. */ PracticeContributionReview
+export type TagPracticeContributionApiArg = {
+  /** Contribution id. */
+  contributionId: PracticeUuid
+  practiceContributionTags: PracticeContributionTags
+}
+export type ApprovePracticeContributionApiResponse =
+  /** status 200 Approved; the target is in the pool. */ PracticeContributionReview
+export type ApprovePracticeContributionApiArg = {
+  /** Contribution id. */
+  contributionId: PracticeUuid
+  practiceContributionApproval: PracticeContributionApproval
+}
+export type RejectPracticeContributionApiResponse =
+  /** status 200 Rejected. */ PracticeContributionReview
+export type RejectPracticeContributionApiArg = {
+  /** Contribution id. */
+  contributionId: PracticeUuid
+  practiceContributionRejection: PracticeContributionRejection
 }
 export type Timestamp = string
 export type PhoneStartResponse = {
@@ -1560,6 +1670,38 @@ export type MediaAccountData = {
     createdAt: string
   }[]
 }
+export type PracticeUuid = string
+export type PracticeConceptId = string
+export type PracticeLicence =
+  | 'CC0-1.0'
+  | 'public-domain'
+  | 'own'
+  | 'CC-BY-2.0'
+  | 'CC-BY-2.5'
+  | 'CC-BY-3.0'
+  | 'CC-BY-4.0'
+  | 'CC-BY-SA-2.0'
+  | 'CC-BY-SA-2.5'
+  | 'CC-BY-SA-3.0'
+  | 'CC-BY-SA-4.0'
+export type PracticeContributionStatus = 'pending' | 'in_pool' | 'rejected'
+export type PracticeContribution = {
+  id: PracticeUuid
+  title: string
+  feedback: string
+  /** The contributor's own tags. */
+  tags: PracticeConceptId[]
+  ownWork: boolean
+  licence: PracticeLicence
+  source: string
+  attribution: string | null
+  imageUrl: string
+  status: PracticeContributionStatus
+  /** The moderator's reason, for a rejected contribution. */
+  rejectionReason: string | null
+  createdAt: Timestamp
+  decidedAt: string | null
+}
 export type PracticeAccountData = {
   sessions: {
     id: string
@@ -1584,6 +1726,8 @@ export type PracticeAccountData = {
     /** The session's target, once judged (null before, so an export never unblinds). */
     targetId: string | null
   }[]
+  /** The pictures the user contributed, as they see them. */
+  contributions?: PracticeContribution[]
 }
 export type AccountExport = {
   format: 'crv-training-account/1'
@@ -1922,7 +2066,6 @@ export type PracticePicturesSeen = {
   familiarity: PracticeFamiliarity
   lastShownAt: string | null
 }
-export type PracticeUuid = string
 export type PracticeTrn = string
 export type Sha256Hex = string
 export type PracticeCandidateCommitment = Sha256Hex
@@ -1976,7 +2119,6 @@ export type PracticeIdeogram = {
   /** The B component (the first gestalt decoded). */
   b?: string
 }
-export type PracticeConceptId = string
 export type PracticeDescriptorEntry =
   | string
   | {
@@ -2036,18 +2178,6 @@ export type PracticeCandidate = {
   /** The candidate's tags, for judging by text instead of pictures. */
   tags: PracticeConceptId[]
 }
-export type PracticeLicence =
-  | 'CC0-1.0'
-  | 'public-domain'
-  | 'own'
-  | 'CC-BY-2.0'
-  | 'CC-BY-2.5'
-  | 'CC-BY-3.0'
-  | 'CC-BY-4.0'
-  | 'CC-BY-SA-2.0'
-  | 'CC-BY-SA-2.5'
-  | 'CC-BY-SA-3.0'
-  | 'CC-BY-SA-4.0'
 export type PracticeScore = {
   accuracy: number
   reliability: number
@@ -2237,6 +2367,21 @@ export type PracticeConcept = {
     [key: string]: string
   }
 }
+export type PracticeContributionNew = {
+  /** The picture as a data URL or plain base64 (JPEG, PNG, WebP or GIF). */
+  image: string
+  title: string
+  /** What the picture shows, read by viewers after their session. */
+  feedback: string
+  tags: PracticeConceptId[]
+  /** The contributor took the photograph and licenses it under `licence` (CC0-1.0 or CC-BY-4.0). */
+  ownWork: boolean
+  licence: PracticeLicence
+  /** Where the picture comes from, an http(s) URL; required unless it is the contributor's own work. */
+  source: string
+  /** Who to credit; required for CC BY and CC BY-SA. */
+  attribution?: string | null
+}
 export type PracticeTrialTokenValue = string
 export type PracticeTrialStarted = {
   trn: PracticeTrn
@@ -2401,6 +2546,50 @@ export type PracticeImportRequest = {
     data: string
   }[]
 }
+export type PracticeTagAgreement = {
+  kappa: number
+  universe: number
+  /** The concepts both taggers chose. */
+  both: PracticeConceptId[]
+  contributorOnly: PracticeConceptId[]
+  secondOnly: PracticeConceptId[]
+}
+export type PracticeContributionReview = {
+  id: PracticeUuid
+  title: string
+  feedback: string | null
+  ownWork: boolean
+  licence: PracticeLicence
+  source: string
+  attribution: string | null
+  imageUrl: string
+  createdAt: Timestamp
+  status: PracticeContributionStatus
+  /** The caller contributed it, so may neither tag nor decide it. */
+  yours: boolean
+  contributorTags: PracticeConceptId[] | null
+  secondTags: PracticeConceptId[] | null
+  secondTaggedByYou: boolean
+  agreement: PracticeTagAgreement | null
+  /** The target's tags, once in a pool. */
+  agreedTags: PracticeConceptId[] | null
+  poolId: PracticeUuid | null
+  targetId: PracticeUuid | null
+  rejectionReason: string | null
+  decidedAt: string | null
+}
+export type PracticeContributionTags = {
+  tags: PracticeConceptId[]
+}
+export type PracticeContributionApproval = {
+  poolId: PracticeUuid
+  /** Tags chosen by one tagger only that the moderator keeps. */
+  confirmedTags?: PracticeConceptId[]
+}
+export type PracticeContributionRejection = {
+  /** Shown to the contributor. */
+  reason: string
+}
 export const {
   useStartPhoneSignInMutation,
   useVerifyPhoneCodeMutation,
@@ -2481,6 +2670,9 @@ export const {
   useExportPracticeSessionsQuery,
   useGetPracticeImageQuery,
   useSearchPracticeConceptsQuery,
+  useSubmitPracticeContributionMutation,
+  useListMyPracticeContributionsQuery,
+  useGetPracticeContributionImageQuery,
   useStartPracticeTrialMutation,
   useLockPracticeTrialMutation,
   useJudgePracticeTrialMutation,
@@ -2492,4 +2684,8 @@ export const {
   useUpdatePracticeTargetMutation,
   useDeletePracticeTargetMutation,
   useImportPracticeTargetsMutation,
+  useListPracticeContributionsQuery,
+  useTagPracticeContributionMutation,
+  useApprovePracticeContributionMutation,
+  useRejectPracticeContributionMutation,
 } = injectedRtkApi

@@ -1799,6 +1799,26 @@ export interface paths {
     patch: operations['renamePracticePool']
     trace?: never
   }
+  '/api/admin/practice/pools/{poolId}/health': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * How a pool holds up (size, gestalt classes, tag agreement, fresh sessions left)
+     * @description The pool's size (its active targets: neither retired nor deleted); the share of each gestalt class among them, from their `<class>-gestalt` tags, with every class above `classShareLimit` flagged; the mean Cohen's κ of the targets tagged by two taggers; and, for the five viewers with the most sessions in this pool over the last 90 days, how many fresh sets they have left: never-shown pictures make `floor(unseen / N)` sets of their set size N, and the rested ones (shown 180 days ago or more) the sets after those. Viewers are named by a keyed hash of their id, the same on every call, never by their id or name.
+     */
+    get: operations['getPracticePoolHealth']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/admin/practice/targets': {
     parameters: {
       query?: never
@@ -3190,6 +3210,52 @@ export interface components {
     }
     PracticePoolWrite: {
       name: string
+    }
+    /**
+     * @description A gestalt class of the vocabulary; a target is in it when tagged `<class>-gestalt`.
+     * @enum {string}
+     */
+    PracticeGestaltClass:
+      'biological' | 'energy' | 'land' | 'man-made' | 'motion' | 'natural' | 'space' | 'water'
+    PracticePoolHealth: {
+      poolId: components['schemas']['PracticeUuid']
+      /** @description The pool's size, the targets sets are drawn from (neither retired nor deleted). */
+      activeTargets: number
+      /** @description A class whose share is above this is flagged (0.3). */
+      classShareLimit: number
+      /** @description Every gestalt class, largest first. A target with two class tags counts in both. */
+      classes: {
+        gestalt: components['schemas']['PracticeGestaltClass']
+        targets: number
+        /** @description Of the active targets (0 in an empty pool). */
+        share: number
+        aboveLimit: boolean
+      }[]
+      /** @description Active targets without any gestalt class tag. */
+      unclassified: number
+      tagAgreement: {
+        /** @description Active targets tagged by two independent taggers. */
+        targets: number
+        /** @description The mean Cohen's κ of those targets; null while none has second tags. */
+        meanKappa: number | null
+      }
+      /** @description The five viewers with the most sessions in this pool over the last 90 days, most first. */
+      viewers: {
+        /** @description A keyed hash of the viewer's id (8 hex digits), never the id itself. */
+        viewer: string
+        /** @description Their sessions in this pool over the last 90 days. */
+        sessions: number
+        /** @description The set size N of their latest session here. */
+        candidateCount: components['schemas']['PracticeCandidateCount']
+        /** @description Active targets never shown to them. */
+        unseen: number
+        /** @description Active targets last shown to them 180 days ago or more. */
+        rested: number
+        /** @description Sets of N that can still be drawn for them from pictures never shown to them: floor(unseen / N). */
+        freshSessions: number
+        /** @description Sets of N after those, from the rested pictures and the never-shown ones left over: floor((unseen + rested) / N) − freshSessions. */
+        restedSessions: number
+      }[]
     }
     PracticeTargetNew: {
       /** @description The picture as a data URL or plain base64 (JPEG, PNG, WebP or GIF). */
@@ -6104,6 +6170,34 @@ export interface operations {
       403: components['responses']['Forbidden']
       404: components['responses']['NotFound']
       409: components['responses']['Conflict']
+      default: components['responses']['Error']
+    }
+  }
+  getPracticePoolHealth: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description Target pool id. */
+        poolId: components['parameters']['PracticePoolId']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The pool's health. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PracticePoolHealth']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
       default: components['responses']['Error']
     }
   }

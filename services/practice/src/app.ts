@@ -9,6 +9,8 @@ import { adminHandlers } from './admin.ts'
 import type { CandidateDraw } from './candidate-sets.ts'
 import type { PracticeConfig } from './config.ts'
 import { perceptualHashBackfill } from './near-duplicates/backfill.ts'
+import { viewerKeyOf } from './pool-health/pool-health.ts'
+import { poolHealthHandlers } from './pool-health/routes.ts'
 import { closeAbandoned } from './repository.ts'
 import { practiceHandlers } from './routes.ts'
 import { trialKey } from './sealing.ts'
@@ -86,9 +88,10 @@ async function practiceApp(
   const vocabulary = loadVocabulary(config.VOCABULARY_DIR)
   const seeded = await seedStarterPool(app.pg, storage, config.STARTER_POOL_DIR, vocabulary)
   if (!seeded.skipped) app.log.info(seeded, 'starter pool seeded')
+  const sealingKey = trialKey(config.PRACTICE_TRIAL_KEY, config.DATA_DIR)
   const trials = new TrialService(
     app.pg,
-    trialKey(config.PRACTICE_TRIAL_KEY, config.DATA_DIR),
+    sealingKey,
     vocabulary,
     config.PRACTICE_TRIALS_PER_IP_PER_HOUR,
     draw,
@@ -114,6 +117,7 @@ async function practiceApp(
       }),
       ...adminHandlers({ db: app.pg, database: app.db, storage, vocabulary, limits }),
       ...targetImportHandlers({ db: app.db, storage, vocabulary, limits }),
+      ...poolHealthHandlers({ db: app.db, viewerKey: viewerKeyOf(sealingKey) }),
     },
   })
 }

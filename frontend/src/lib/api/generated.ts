@@ -759,6 +759,15 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['practice'],
       }),
+      getPracticePoolHealth: build.query<
+        GetPracticePoolHealthApiResponse,
+        GetPracticePoolHealthApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/admin/practice/pools/${queryArg.poolId}/health`,
+        }),
+        providesTags: ['practice'],
+      }),
       listPracticeTargets: build.query<ListPracticeTargetsApiResponse, ListPracticeTargetsApiArg>({
         query: (queryArg) => ({
           url: `/api/admin/practice/targets`,
@@ -1279,6 +1288,12 @@ export type RenamePracticePoolApiArg = {
   /** Target pool id. */
   poolId: PracticeUuid
   practicePoolWrite: PracticePoolWrite
+}
+export type GetPracticePoolHealthApiResponse =
+  /** status 200 The pool's health. */ PracticePoolHealth
+export type GetPracticePoolHealthApiArg = {
+  /** Target pool id. */
+  poolId: PracticeUuid
 }
 export type ListPracticeTargetsApiResponse =
   /** status 200 The targets, newest first. */ PracticeTarget[]
@@ -2417,6 +2432,48 @@ export type PracticePool = {
 export type PracticePoolWrite = {
   name: string
 }
+export type PracticeGestaltClass =
+  'biological' | 'energy' | 'land' | 'man-made' | 'motion' | 'natural' | 'space' | 'water'
+export type PracticePoolHealth = {
+  poolId: PracticeUuid
+  /** The pool's size, the targets sets are drawn from (neither retired nor deleted). */
+  activeTargets: number
+  /** A class whose share is above this is flagged (0.3). */
+  classShareLimit: number
+  /** Every gestalt class, largest first. A target with two class tags counts in both. */
+  classes: {
+    gestalt: PracticeGestaltClass
+    targets: number
+    /** Of the active targets (0 in an empty pool). */
+    share: number
+    aboveLimit: boolean
+  }[]
+  /** Active targets without any gestalt class tag. */
+  unclassified: number
+  tagAgreement: {
+    /** Active targets tagged by two independent taggers. */
+    targets: number
+    /** The mean Cohen's κ of those targets; null while none has second tags. */
+    meanKappa: number | null
+  }
+  /** The five viewers with the most sessions in this pool over the last 90 days, most first. */
+  viewers: {
+    /** A keyed hash of the viewer's id (8 hex digits), never the id itself. */
+    viewer: string
+    /** Their sessions in this pool over the last 90 days. */
+    sessions: number
+    /** The set size N of their latest session here. */
+    candidateCount: PracticeCandidateCount
+    /** Active targets never shown to them. */
+    unseen: number
+    /** Active targets last shown to them 180 days ago or more. */
+    rested: number
+    /** Sets of N that can still be drawn for them from pictures never shown to them: floor(unseen / N). */
+    freshSessions: number
+    /** Sets of N after those, from the rested pictures and the never-shown ones left over: floor((unseen + rested) / N) − freshSessions. */
+    restedSessions: number
+  }[]
+}
 export type PracticeTarget = {
   id: PracticeUuid
   poolId: PracticeUuid
@@ -2679,6 +2736,7 @@ export const {
   useListPracticePoolsQuery,
   useCreatePracticePoolMutation,
   useRenamePracticePoolMutation,
+  useGetPracticePoolHealthQuery,
   useListPracticeTargetsQuery,
   useCreatePracticeTargetsMutation,
   useUpdatePracticeTargetMutation,

@@ -1,0 +1,113 @@
+// Every statement of a pool's health. Each reads one pool's active targets, or the sessions of
+// its last 90 days and what its five most active viewers were shown: cheap on a pool of 5,000
+// targets with thousands of sessions. Plain objects back.
+import { sql } from 'drizzle-orm'
+import type { components } from '@crv/contracts'
+import type { Executor } from '../near-duplicates/repository.ts'
+
+/** Targets sets are drawn from: neither retired nor deleted. */
+const ACTIVE = sql`t.retired_at IS NULL AND t.deleted_at IS NULL`
+
+type SizeRow = { active_targets: number; unclassified: number }
+
+/** The pool's active targets, and those without any of `classTags`; null for no such pool. */
+export async function poolSize(
+  db: Executor,
+  poolId: string,
+  classTags: readonly string[],
+): Promise<{ activeTargets: number; unclassified: number } | null> {
+  const result = await db.execute<SizeRow>(sql`
+    SELECT count(t.id)::int AS active_targets,
+           count(t.id) FILTER (WHERE NOT t.tags && ${sql.param(classTags)}::text[])::int
+             AS unclassified
+    FROM practice.pools p
+    LEFT JOIN practice.targets t ON t.pool_id = p.id AND ${ACTIVE}
+    WHERE p.id = ${poolId}::uuid
+    GROUP BY p.id`)
+  const row = result.rows[0]
+  return row ? { activeTargets: row.active_targets, unclassified: row.unclassified } : null
+}
+
+type TagCountRow = { tag: string; targets: number }
+
+/** How many active targets carry each of `tags` (tags no target carries are left out). */
+export async function tagCounts(
+  db: Executor,
+  poolId: string,
+  tags: readonly string[],
+): Promise<Map<string, number>> {
+  const result = await db.execute<TagCountRow>(sql`
+    SELECT tag, count(DISTINCT t.id)::int AS targets
+    FROM practice.targets t CROSS JOIN LATERAL unnest(t.tags) AS tag
+    WHERE t.pool_id = ${poolId}::uuid AND ${ACTIVE} AND tag = ANY(${sql.param(tags)}::text[])
+    GROUP BY tag`)
+  return new Map(result.rows.map((r) => [r.tag, r.targets]))
+}
+
+type CandidateCount = components['schemas']['PracticeCandidateCount']
+
+export interface ActiveViewer {
+  userId: string
+  /** Their sessions in the pool over the window. */
+  sessions: number
+  /** The set size of their latest session in the pool (5 or 10: the column's CHECK). */
+  candidateCount: CandidateCount
+  /** Active targets of the pool ever shown to them. */
+  shown: number
+  /** Of those, the ones last shown `restDays` ago or more. */
+  rested: number
+}
+
+type ViewerRow = {
+  user_id: string
+  sessions: number
+  candidate_count: CandidateCount
+  shown: number
+  rested: number
+}
+
+/**
+ * The `limit` viewers with the most sessions in the pool over the last `windowDays`, most first
+ * (then the latest first), with what of the pool's active targets they were shown.
+ */
+export async function mostActiveViewers(
+  db: Executor,
+  poolId: string,
+  options: { windowDays: number; restDays: number; limit: number },
+): Promise<ActiveViewer[]> {
+  // Only the five are looked at further: their latest set size by the per-viewer index, and
+  // what they were shown by the key of practice.seen.
+  const result = await db.execute<ViewerRow>(sql`
+    WITH viewers AS (
+      SELECT user_id, count(*)::int AS sessions, max(started_at) AS latest
+      FROM practice.sessions
+      WHERE pool_id = ${poolId}::uuid
+        AND started_at > now() - make_interval(days => ${options.windowDays})
+      GROUP BY user_id
+      ORDER BY sessions DESC, latest DESC, user_id
+      LIMIT ${options.limit}
+    )
+    SELECT v.user_id, v.sessions, l.candidate_count, h.shown, h.rested
+    FROM viewers v
+    CROSS JOIN LATERAL (
+      SELECT s.candidate_count FROM practice.sessions s
+      WHERE s.user_id = v.user_id AND s.pool_id = ${poolId}::uuid
+      ORDER BY s.started_at DESC LIMIT 1
+    ) l
+    CROSS JOIN LATERAL (
+      SELECT count(*)::int AS shown,
+             count(*) FILTER (
+               WHERE s.last_shown_at <= now() - make_interval(days => ${options.restDays})
+             )::int AS rested
+      FROM practice.seen s JOIN practice.targets t ON t.id = s.target_id
+      WHERE s.user_id = v.user_id AND t.pool_id = ${poolId}::uuid AND ${ACTIVE}
+    ) h
+    ORDER BY v.sessions DESC, v.latest DESC, v.user_id`)
+  return result.rows.map((r) => ({
+    userId: r.user_id,
+    sessions: r.sessions,
+    candidateCount: r.candidate_count,
+    shown: r.shown,
+    rested: r.rested,
+  }))
+}

@@ -82,37 +82,62 @@ export async function poolExists(db: Queryable, id: string): Promise<boolean> {
   return (rowCount ?? 0) > 0
 }
 
+/** The version of the targets (see migration 0007) a list read with it belongs to. */
+export async function targetsVersion(db: Queryable): Promise<string> {
+  const { rows } = await db.query<{ version: string }>(
+    'SELECT version::text AS version FROM practice.targets_version',
+  )
+  return rows[0]?.version ?? '0'
+}
+
 /**
- * Active targets of a pool (not retired, not deleted), and when each was last shown to the
- * viewer. Sent as one row of three lists: a pool of thousands of targets is read on every start,
- * and rows one by one cost the embedded database several times more.
+ * Active targets of a pool (not retired, not deleted) as a draw needs them, with the version of
+ * the targets they were read at (one statement: one snapshot). Sent as one row of lists: rows one
+ * by one cost the embedded database several times more.
  */
-export async function drawableTargets(
+export async function activeTargetsOf(
   db: Queryable,
   poolId: string,
-  userId: string | null,
-): Promise<{ id: string; frontloading: string | null; lastShownAt: number | null }[]> {
+): Promise<{ version: string; targets: { id: string; frontloading: string | null }[] }> {
   const { rows } = await db.query<{
+    version: string
     ids: string | null
     hints: (string | null)[] | null
-    shown: string | null
   }>(
-    `SELECT string_agg(t.id::text, ',' ORDER BY t.id) AS ids,
-            array_agg(t.frontloading ORDER BY t.id) AS hints,
-            string_agg(COALESCE((extract(epoch FROM s.last_shown_at) * 1000)::bigint, -1)::text,
-                       ',' ORDER BY t.id) AS shown
+    `SELECT (SELECT version::text FROM practice.targets_version) AS version,
+            string_agg(t.id::text, ',' ORDER BY t.id) AS ids,
+            array_agg(t.frontloading ORDER BY t.id) AS hints
      FROM practice.targets t
-     LEFT JOIN practice.seen s ON s.user_id = $2 AND s.target_id = t.id
      WHERE t.pool_id = $1 AND t.retired_at IS NULL AND t.deleted_at IS NULL`,
-    [poolId, userId],
+    [poolId],
   )
   const row = rows[0]
-  if (!row?.ids) return []
-  const shown = (row.shown ?? '').split(',')
-  return row.ids.split(',').map((id, i) => {
-    const at = Number(shown[i])
-    return { id, frontloading: row.hints?.[i] ?? null, lastShownAt: at >= 0 ? at : null }
-  })
+  const ids = row?.ids ? row.ids.split(',') : []
+  return {
+    version: row?.version ?? '0',
+    targets: ids.map((id, i) => ({ id, frontloading: row?.hints?.[i] ?? null })),
+  }
+}
+
+/**
+ * When each picture was last shown to the viewer (ms since the epoch, by target id), with the
+ * version of the targets now: one read, whose cost grows with the viewer's history, not the pool.
+ */
+export async function lastShowingsOf(
+  db: Queryable,
+  userId: string,
+): Promise<{ version: string; shown: Map<string, number> }> {
+  const { rows } = await db.query<{ version: string; ids: string | null; at: string | null }>(
+    `SELECT (SELECT version::text FROM practice.targets_version) AS version,
+            string_agg(target_id::text, ',') AS ids,
+            string_agg((extract(epoch FROM last_shown_at) * 1000)::bigint::text, ',') AS at
+     FROM practice.seen WHERE user_id = $1`,
+    [userId],
+  )
+  const row = rows[0]
+  const ids = row?.ids ? row.ids.split(',') : []
+  const at = (row?.at ?? '').split(',')
+  return { version: row?.version ?? '0', shown: new Map(ids.map((id, i) => [id, Number(at[i])])) }
 }
 
 const OVERDUE = `judged_at IS NULL AND abandoned_at IS NULL

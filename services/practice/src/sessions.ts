@@ -13,10 +13,10 @@ import {
   familiarityOf,
 } from './candidate-sets.ts'
 import type { CandidateDraw, DrawableTarget } from './candidate-sets.ts'
+import { drawableTargets } from './drawable-targets.ts'
 import {
   closeIfOverdue,
   closeOverdueAndFindOpen,
-  drawableTargets,
   judgeIfLocked,
   lockIfUnchanged,
   openSessionOf,

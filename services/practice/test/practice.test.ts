@@ -470,6 +470,40 @@ describe('target pools', () => {
     expect(deleted.statusCode).toBe(409)
     expect(deleted.json().error.code).toBe('target_in_use')
   })
+
+  it('draws from the pool as it is now, after a start has read it: retired out, added in', async () => {
+    const poolId = await poolWith(5)
+    const admin = await keys.tokenFor('admin')
+    const candidatesAtLock = async () => {
+      const user = await userToken()
+      const s = await start(user, { poolId })
+      const locked = await call('POST', `/api/practice/sessions/${s.id}/lock`, user)
+      expect(locked.statusCode, locked.body).toBe(200)
+      return (locked.json() as { candidates: { id: string }[] }).candidates.map((c) => c.id).sort()
+    }
+    const before = await candidatesAtLock()
+    const [retired] = before
+    await call('PATCH', `/api/admin/practice/targets/${retired}`, admin, { retired: true })
+    const added = await call('POST', '/api/admin/practice/targets', admin, {
+      poolId,
+      targets: [
+        {
+          image: `data:image/jpeg;base64,${(await picture(200)).toString('base64')}`,
+          fileName: 'late.jpg',
+          title: 'Added after a start',
+          feedback: 'A target added after the pool was first drawn from.',
+          tags: ['cold', 'rough', 'tall'],
+          licence: 'own',
+          source: 'made by the test',
+        },
+      ],
+    })
+    expect(added.statusCode, added.body).toBe(200)
+    const [late] = (added.json() as { created: { id: string }[] }).created
+    // Five active targets, five candidates: the set is the whole pool as it now stands.
+    const after = await candidatesAtLock()
+    expect(after).toEqual([...before.filter((id) => id !== retired), late?.id].sort())
+  })
 })
 
 describe("a visitor's trial", () => {

@@ -208,4 +208,33 @@ describe('base query', () => {
     expect(requests.map((r) => r.path)).toEqual(['/api/auth/phone/verify'])
     expect(store.getState().session.status).toBe('signedIn')
   })
+
+  it('leaves unset query parameters out, and the "?" with them when none is set', async () => {
+    const urls: string[] = []
+    const api = createApi({
+      baseQuery: createBaseQuery({
+        baseUrl: 'http://crv.test/',
+        fetchFn: async (input: RequestInfo | URL, init?: RequestInit) => {
+          urls.push((input instanceof Request ? input : new Request(input, init)).url)
+          return json(200, {})
+        },
+        mayHaveSession: () => false,
+      }),
+      endpoints: (build) => ({
+        stats: build.query<unknown, { familiarity?: string; pool?: string }>({
+          query: (arg) => ({ url: '/api/practice/stats', params: arg }),
+        }),
+      }),
+    })
+    const store = configureStore({
+      reducer: combineSlices(sessionSlice, api),
+      middleware: (getDefault) => getDefault().concat(api.middleware),
+    })
+    await store.dispatch(api.endpoints.stats.initiate({ familiarity: undefined }))
+    await store.dispatch(api.endpoints.stats.initiate({ familiarity: 'unseen', pool: undefined }))
+    expect(urls).toEqual([
+      'http://crv.test/api/practice/stats',
+      'http://crv.test/api/practice/stats?familiarity=unseen',
+    ])
+  })
 })

@@ -42,6 +42,18 @@ const noSession = (): RefreshResult => ({
 
 const refreshPath = 'api/auth/refresh'
 
+/**
+ * The request without its unset query parameters, and without `params` when none is left: the
+ * generated endpoints pass every optional one, set or not, and fetchBaseQuery would ask
+ * `/api/practice/stats?` for an empty set.
+ */
+function withoutUnsetParams(args: string | FetchArgs): string | FetchArgs {
+  if (typeof args === 'string' || !args.params) return args
+  const params = Object.fromEntries(Object.entries(args.params).filter(([, v]) => v !== undefined))
+  const { params: _all, ...rest } = args
+  return Object.keys(params).length > 0 ? { ...rest, params } : rest
+}
+
 function pathOf(args: string | FetchArgs): string {
   const url = typeof args === 'string' ? args : args.url
   return url.replace(/^\/+/, '').split(/[?#]/, 1)[0] ?? ''
@@ -127,7 +139,8 @@ export function createBaseQuery({
     return refreshing
   }
 
-  return async (args, api, extraOptions) => {
+  return async (request, api, extraOptions) => {
+    const args = withoutUnsetParams(request)
     const path = pathOf(args)
     if (path === refreshPath) return refreshSession(api)
 

@@ -76,7 +76,7 @@ function slugOf(name: string): string {
   return slug.slice(from, to) || 'pool'
 }
 
-function decodeImage(image: string): Buffer {
+export function decodeImage(image: string): Buffer {
   const comma = image.startsWith('data:') ? image.indexOf(',') : -1
   const base64 = comma >= 0 ? image.slice(comma + 1) : image
   if (!/^[A-Za-z0-9+/=\s_-]+$/.test(base64)) {

@@ -8,6 +8,7 @@ import { createStorage } from '@crv/kit/storage'
 import { adminHandlers } from './admin.ts'
 import type { CandidateDraw } from './candidate-sets.ts'
 import type { PracticeConfig } from './config.ts'
+import { contributionHandlers } from './contributions/routes.ts'
 import { perceptualHashBackfill } from './near-duplicates/backfill.ts'
 import { viewerKeyOf } from './pool-health/pool-health.ts'
 import { poolHealthHandlers } from './pool-health/routes.ts'
@@ -108,6 +109,7 @@ async function practiceApp(
     handlers: {
       ...practiceHandlers({
         db: app.pg,
+        database: app.db,
         storage,
         vocabulary,
         trials,
@@ -117,6 +119,7 @@ async function practiceApp(
       }),
       ...adminHandlers({ db: app.pg, database: app.db, storage, vocabulary, limits }),
       ...targetImportHandlers({ db: app.db, storage, vocabulary, limits }),
+      ...contributionHandlers({ db: app.db, storage, vocabulary, limits }),
       ...poolHealthHandlers({ db: app.db, viewerKey: viewerKeyOf(sealingKey) }),
     },
   })

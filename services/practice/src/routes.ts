@@ -2,9 +2,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { components } from '@crv/contracts'
 import { AppError, notFound, toCsv } from '@crv/kit'
 import type { Handlers } from '@crv/kit'
-import type { Pool } from '@crv/kit/db'
+import type { Database, Pool } from '@crv/kit/db'
 import type { ObjectStorage } from '@crv/kit/storage'
 import type { CandidateDraw } from './candidate-sets.ts'
+import { forgetContributionsOf } from './contributions/contributions.ts'
+import { contributionsOf } from './contributions/repository.ts'
+import { contributionView } from './contributions/views.ts'
 import {
   allSessionsOf,
   closeAbandoned,
@@ -42,6 +45,8 @@ type Schemas = components['schemas']
 
 export interface PracticeDeps {
   db: Pool
+  /** The same database through Drizzle, for the parts written in that style (contributions). */
+  database: Database
   storage: ObjectStorage
   vocabulary: Vocabulary
   trials: TrialService
@@ -285,7 +290,11 @@ export function practiceHandlers(deps: PracticeDeps): Handlers {
 
     // The practice part of a user's export: a target is named only once its session is judged.
     exportPracticeAccountData: async (request) => {
-      const rows = await allSessionsOf(db, userOf(request).id)
+      const userId = userOf(request).id
+      const [rows, contributions] = await Promise.all([
+        allSessionsOf(db, userId),
+        contributionsOf(deps.database, userId, 100_000),
+      ])
       return {
         sessions: rows.map((r) => ({
           id: r.id,
@@ -301,11 +310,17 @@ export function practiceHandlers(deps: PracticeDeps): Handlers {
           score: r.score,
           targetId: r.judged_at ? r.target_id : null,
         })),
+        contributions: contributions.map(contributionView),
       }
     },
 
     deletePracticeAccountData: async (request, reply) => {
-      await deleteSessionsOf(db, userOf(request).id)
+      const userId = userOf(request).id
+      await deleteSessionsOf(db, userId)
+      await forgetContributionsOf(
+        { db: deps.database, storage: deps.storage, log: request.log },
+        userId,
+      )
       return reply.code(204).send()
     },
 

@@ -13,6 +13,7 @@ import {
   familiarityOf,
 } from './candidate-sets.ts'
 import type { CandidateDraw, DrawableTarget } from './candidate-sets.ts'
+import { targetsContributedBy } from './contributions/repository.ts'
 import { drawableTargets } from './drawable-targets.ts'
 import {
   closeIfOverdue,
@@ -98,6 +99,25 @@ const sessionOpen = (sessionId: string) =>
     { sessionId },
   )
 
+/**
+ * What a viewer's set is drawn from: the pool's active targets less those they contributed
+ * (issue [24]: a contributor never gets their own target). Left out of the whole set, not only
+ * as its target: the set is still drawn before its target is picked inside it, so every
+ * candidate stays equally likely to be the target.
+ */
+async function viewersPool(
+  db: Pool,
+  poolId: string,
+  userId: string | null,
+): Promise<DrawableTarget[]> {
+  if (!userId) return drawableTargets(db, poolId, null)
+  const [pool, own] = await Promise.all([
+    drawableTargets(db, poolId, userId),
+    targetsContributedBy(db, userId),
+  ])
+  return own.size === 0 ? pool : pool.filter((t) => !own.has(t.id))
+}
+
 /** A drawn candidate set with its target and both commitments, ready to be stored or sealed. */
 export async function drawnSet(
   db: Pool,
@@ -106,7 +126,7 @@ export async function drawnSet(
   size: number,
   draw: CandidateDraw = drawCandidateSet,
 ) {
-  return drawnFrom(db, await drawableTargets(db, poolId, userId), size, draw)
+  return drawnFrom(db, await viewersPool(db, poolId, userId), size, draw)
 }
 
 async function drawnFrom(
@@ -155,7 +175,7 @@ export async function startSession(db: Pool, options: StartOptions) {
   const [open, series, drawable] = await Promise.all([
     closeOverdueAndFindOpen(db, userId, options.abandonAfterHours),
     seriesTakingSessions(db, userId),
-    poolId.then((id) => drawableTargets(db, id, userId)),
+    poolId.then((id) => viewersPool(db, id, userId)),
   ])
   if (open) throw sessionOpen(open.id)
   if (series && options.candidates && options.candidates !== series.candidate_count) {

@@ -93,8 +93,8 @@ export async function poolHealth(
     classShareLimit: CLASS_SHARE_LIMIT,
     unclassified: size.unclassified,
     classes: classShares(counts, size.activeTargets),
-    // Second tagging (issue [24] item 3) has no κ stored yet: nothing to average.
-    tagAgreement: { targets: 0, meanKappa: null },
+    // Targets from contributions keep the κ of their two taggers (contributions/agreement.ts).
+    tagAgreement: { targets: size.secondTagged, meanKappa: size.meanKappa },
     viewers: viewers.map((v) => {
       const unseen = Math.max(0, size.activeTargets - v.shown)
       return {

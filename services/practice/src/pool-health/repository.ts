@@ -8,24 +8,45 @@ import type { Executor } from '../near-duplicates/repository.ts'
 /** Targets sets are drawn from: neither retired nor deleted. */
 const ACTIVE = sql`t.retired_at IS NULL AND t.deleted_at IS NULL`
 
-type SizeRow = { active_targets: number; unclassified: number }
+type SizeRow = {
+  active_targets: number
+  unclassified: number
+  second_tagged: number
+  mean_kappa: number | null
+}
 
-/** The pool's active targets, and those without any of `classTags`; null for no such pool. */
+/**
+ * The pool's active targets, those without any of `classTags`, and those with two taggers
+ * (contributions) with the mean of their Cohen's κ; null for no such pool.
+ */
 export async function poolSize(
   db: Executor,
   poolId: string,
   classTags: readonly string[],
-): Promise<{ activeTargets: number; unclassified: number } | null> {
+): Promise<{
+  activeTargets: number
+  unclassified: number
+  secondTagged: number
+  meanKappa: number | null
+} | null> {
   const result = await db.execute<SizeRow>(sql`
     SELECT count(t.id)::int AS active_targets,
            count(t.id) FILTER (WHERE NOT t.tags && ${sql.param(classTags)}::text[])::int
-             AS unclassified
+             AS unclassified,
+           count(t.tag_kappa)::int AS second_tagged, avg(t.tag_kappa) AS mean_kappa
     FROM practice.pools p
     LEFT JOIN practice.targets t ON t.pool_id = p.id AND ${ACTIVE}
     WHERE p.id = ${poolId}::uuid
     GROUP BY p.id`)
   const row = result.rows[0]
-  return row ? { activeTargets: row.active_targets, unclassified: row.unclassified } : null
+  return row
+    ? {
+        activeTargets: row.active_targets,
+        unclassified: row.unclassified,
+        secondTagged: row.second_tagged,
+        meanKappa: row.mean_kappa,
+      }
+    : null
 }
 
 type TagCountRow = { tag: string; targets: number }

@@ -9,6 +9,7 @@ import type { Database } from '@crv/kit/db'
 import type { ObjectStorage } from '@crv/kit/storage'
 import { nearestDuplicate } from '../near-duplicates/perceptual-hash.ts'
 import { poolHashes } from '../near-duplicates/repository.ts'
+import type { Executor } from '../near-duplicates/repository.ts'
 import { imageObjectKey, newImageKey } from '../seed.ts'
 import { nearDuplicate } from './reasons.ts'
 import type { Reason } from './reasons.ts'
@@ -31,11 +32,16 @@ interface Deps {
   log?: Pick<FastifyBaseLogger, 'warn'>
 }
 
-/** Adds all the targets or, when anything fails, none; one outcome per target, in order. */
+/**
+ * Adds all the targets or, when anything fails, none; one outcome per target, in order.
+ * `within` runs in the same transaction once the rows are in (their ids by image key): what it
+ * writes commits with them, and what it throws undoes them.
+ */
 export async function addTargets(
   deps: Deps,
   poolId: string,
   targets: NewTarget[],
+  within?: (tx: Executor, added: ReadonlyMap<string, string>) => Promise<void>,
 ): Promise<AddOutcome[]> {
   const { db, storage } = deps
   if (targets.length === 0) return []
@@ -62,6 +68,7 @@ export async function addTargets(
         keyed.filter((t) => !refused.has(t.imageKey)),
       )
       await forgetPendingImages(tx, [...added.keys()])
+      await within?.(tx, added)
       return keyed.map((t): AddOutcome => {
         const reason = refused.get(t.imageKey)
         if (reason) return { reason }

@@ -15,6 +15,9 @@ export interface TargetToInsert {
   imageKey: string
   imageSha256: string
   hash: PerceptualHash
+  /** For a contributed target: who contributed it, and Cohen's κ of its two taggers. */
+  contributedBy?: string | null
+  tagKappa?: number | null
 }
 
 export async function poolIdOf(db: Executor, idOrSlug: string): Promise<string | null> {
@@ -52,12 +55,13 @@ export async function insertTargets(
   const values = targets.map(
     (t) => sql`(${poolId}::uuid, ${t.title}, ${t.feedback}, ${sql.param(t.tags)}::text[],
       ${t.licence}, ${t.source}, ${t.attribution}, ${t.frontloading}, ${t.imageKey},
-      ${t.imageSha256}, ${t.hash.bits}::bit(64), ${t.hash.flat})`,
+      ${t.imageSha256}, ${t.hash.bits}::bit(64), ${t.hash.flat}, ${t.contributedBy ?? null},
+      ${t.tagKappa ?? null}::double precision)`,
   )
   const result = await db.execute(sql`
     INSERT INTO practice.targets
       (pool_id, title, feedback, tags, licence, source, attribution, frontloading, image_key,
-       image_sha256, phash, phash_flat)
+       image_sha256, phash, phash_flat, contributed_by, tag_kappa)
     VALUES ${sql.join(values, sql`, `)}
     RETURNING id, image_key`)
   return new Map(
@@ -80,8 +84,9 @@ export async function forgetPendingImages(db: Executor, imageKeys: string[]): Pr
 }
 
 /**
- * Pictures recorded before `minutes` ago whose rows never came: no target names them (the
- * rows' transaction would have removed their entries, so this is a second look, not the rule).
+ * Pictures recorded before `minutes` ago whose rows never came: no target or contribution names
+ * them (the rows' transaction would have removed their entries, so this is a second look, not
+ * the rule).
  */
 export async function abandonedPendingImages(
   db: Executor,
@@ -92,6 +97,7 @@ export async function abandonedPendingImages(
     SELECT p.image_key FROM practice.pending_images p
     WHERE p.created_at < now() - make_interval(mins => ${minutes})
       AND NOT EXISTS (SELECT 1 FROM practice.targets t WHERE t.image_key = p.image_key)
+      AND NOT EXISTS (SELECT 1 FROM practice.contributions c WHERE c.image_key = p.image_key)
     ORDER BY p.created_at LIMIT ${limit}`)
   return (result.rows as { image_key: string }[]).map((r) => r.image_key)
 }

@@ -396,6 +396,39 @@ const storedChecks: Record<string, (app: FastifyInstance, tokens: string[]) => P
     const by = (rows.rows as { by: string }[]).map((r) => r.by)
     expect(by).toContain(SUBJECTS.user)
     expect(by.filter((b) => b === FORGER)).toEqual([])
+    // Contributions: the user's own, submitted as the page does, is found under their subject;
+    // none under the forger's, and none another caller's token would have made theirs.
+    const picture = await sharp(
+      Buffer.from(Array.from({ length: 48 }, (_, i) => (i * 97 + Date.now()) % 256)),
+      { raw: { width: 4, height: 4, channels: 3 } },
+    )
+      .resize(64, 64)
+      .jpeg()
+      .toBuffer()
+    const contribution = await app.inject({
+      method: 'POST',
+      url: '/api/practice/contributions',
+      headers: { authorization: `Bearer ${tokens[2]}` },
+      payload: {
+        image: `data:image/jpeg;base64,${picture.toString('base64')}`,
+        title: 'hostile control',
+        feedback: 'A control picture.',
+        tags: ['cold'],
+        ownWork: true,
+        licence: 'CC0-1.0',
+        source: '',
+      },
+    })
+    expect(contribution.statusCode, contribution.body).toBe(201)
+    const contributions = await app.db.execute(
+      sql`SELECT user_id AS "by", second_tagger AS tagger, decided_by AS moderator
+          FROM practice.contributions
+          WHERE user_id IN (${SUBJECTS.user}, ${SUBJECTS.admin}, ${FORGER})
+             OR second_tagger = ${FORGER} OR decided_by = ${FORGER}`,
+    )
+    const stored = contributions.rows as { by: string; tagger: string; moderator: string }[]
+    expect(stored.map((c) => c.by)).toContain(SUBJECTS.user)
+    expect(stored.filter((c) => [c.by, c.tagger, c.moderator].includes(FORGER))).toEqual([])
   },
 }
 

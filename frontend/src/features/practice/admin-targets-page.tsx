@@ -41,6 +41,7 @@ import {
   useUpdatePracticeTargetMutation,
 } from './api.ts'
 import type { PracticeTarget } from './api.ts'
+import { PoolHealthPanel } from './components/pool-health-panel.tsx'
 import { TargetImportDialog } from './components/target-import-dialog.tsx'
 import { practiceLanguage } from './preferences.ts'
 
@@ -520,6 +521,7 @@ export function TargetsManager() {
           </Button>
         </Stack>
       </Stack>
+      {chosen ? <PoolHealthPanel poolId={chosen} /> : null}
       {targets.isFetching && !targets.data ? (
         <CircularProgress aria-label={t('targets.loadingTargets')} />
       ) : null}

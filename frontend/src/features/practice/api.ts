@@ -62,6 +62,7 @@ export const {
   useUpdatePracticeTargetMutation,
   useDeletePracticeTargetMutation,
   useImportPracticeTargetsMutation,
+  useGetPracticePoolHealthQuery,
 } = practiceApi
 
 export type {
@@ -72,6 +73,7 @@ export type {
   PracticeImportReason,
   PracticeImportReport,
   PracticeImportRow,
+  PracticePoolHealth,
   PracticeReveal,
   PracticeSession,
   PracticeSessionSummary,

@@ -82,31 +82,45 @@ export async function poolExists(db: Queryable, id: string): Promise<boolean> {
   return (rowCount ?? 0) > 0
 }
 
-/** The version of the targets (see migration 0007) a list read with it belongs to. */
-export async function targetsVersion(db: Queryable): Promise<string> {
+/** The version of a pool's targets (migration 0007) a list read with it belongs to. */
+export async function targetsVersion(db: Queryable, poolId: string): Promise<string> {
   const { rows } = await db.query<{ version: string }>(
-    'SELECT version::text AS version FROM practice.targets_version',
+    'SELECT targets_version::text AS version FROM practice.pools WHERE id = $1',
+    [poolId],
   )
   return rows[0]?.version ?? '0'
 }
 
+/** An instant as the draw counts it: whole milliseconds since the epoch, as text. */
+const MS = (column: string) => `(extract(epoch FROM ${column}) * 1000)::bigint::text`
+
+/** A pool's active target as a draw needs it. */
+export interface PoolTarget {
+  id: string
+  frontloading: string | null
+  /** Who contributed it (never drawn into their sets), or null. */
+  contributedBy: string | null
+}
+
 /**
  * Active targets of a pool (not retired, not deleted) as a draw needs them, with the version of
- * the targets they were read at (one statement: one snapshot). Sent as one row of lists: rows one
+ * the pool's targets they were read at (one statement: one snapshot). Sent as one row of lists: rows one
  * by one cost the embedded database several times more.
  */
 export async function activeTargetsOf(
   db: Queryable,
   poolId: string,
-): Promise<{ version: string; targets: { id: string; frontloading: string | null }[] }> {
+): Promise<{ version: string; targets: PoolTarget[] }> {
   const { rows } = await db.query<{
     version: string
     ids: string | null
     hints: (string | null)[] | null
+    contributors: (string | null)[] | null
   }>(
-    `SELECT (SELECT version::text FROM practice.targets_version) AS version,
+    `SELECT (SELECT targets_version::text FROM practice.pools WHERE id = $1) AS version,
             string_agg(t.id::text, ',' ORDER BY t.id) AS ids,
-            array_agg(t.frontloading ORDER BY t.id) AS hints
+            array_agg(t.frontloading ORDER BY t.id) AS hints,
+            array_agg(t.contributed_by ORDER BY t.id) AS contributors
      FROM practice.targets t
      WHERE t.pool_id = $1 AND t.retired_at IS NULL AND t.deleted_at IS NULL`,
     [poolId],
@@ -115,29 +129,58 @@ export async function activeTargetsOf(
   const ids = row?.ids ? row.ids.split(',') : []
   return {
     version: row?.version ?? '0',
-    targets: ids.map((id, i) => ({ id, frontloading: row?.hints?.[i] ?? null })),
+    targets: ids.map((id, i) => ({
+      id,
+      frontloading: row?.hints?.[i] ?? null,
+      contributedBy: row?.contributors?.[i] ?? null,
+    })),
   }
 }
 
 /**
+ * The versions a draw's kept lists are checked against, in one statement: the targets' version,
+ * and the viewer's showings' (their latest showing: showings only ever move forward, to the
+ * moment of a lock, and are deleted only all at once, with the account's data).
+ */
+export async function drawVersionsOf(
+  db: Queryable,
+  poolId: string,
+  userId: string,
+): Promise<{ targets: string; showings: string | null }> {
+  const { rows } = await db.query<{ targets: string; showings: string | null }>(
+    `SELECT (SELECT targets_version::text FROM practice.pools WHERE id = $1) AS targets,
+            (SELECT ${MS('max(last_shown_at)')} FROM practice.seen WHERE user_id = $2) AS showings`,
+    [poolId, userId],
+  )
+  return rows[0] ?? { targets: '0', showings: null }
+}
+
+/**
  * When each picture was last shown to the viewer (ms since the epoch, by target id), with the
- * version of the targets now: one read, whose cost grows with the viewer's history, not the pool.
+ * version of those showings (see drawVersionsOf), in one statement.
  */
 export async function lastShowingsOf(
   db: Queryable,
   userId: string,
-): Promise<{ version: string; shown: Map<string, number> }> {
-  const { rows } = await db.query<{ version: string; ids: string | null; at: string | null }>(
-    `SELECT (SELECT version::text FROM practice.targets_version) AS version,
+): Promise<{ version: string | null; shown: Map<string, number> }> {
+  const { rows } = await db.query<{
+    version: string | null
+    ids: string | null
+    at: string | null
+  }>(
+    `SELECT ${MS('max(last_shown_at)')} AS version,
             string_agg(target_id::text, ',') AS ids,
-            string_agg((extract(epoch FROM last_shown_at) * 1000)::bigint::text, ',') AS at
+            string_agg(${MS('last_shown_at')}, ',') AS at
      FROM practice.seen WHERE user_id = $1`,
     [userId],
   )
   const row = rows[0]
   const ids = row?.ids ? row.ids.split(',') : []
   const at = (row?.at ?? '').split(',')
-  return { version: row?.version ?? '0', shown: new Map(ids.map((id, i) => [id, Number(at[i])])) }
+  return {
+    version: row?.version ?? null,
+    shown: new Map(ids.map((id, i) => [id, Number(at[i])])),
+  }
 }
 
 const OVERDUE = `judged_at IS NULL AND abandoned_at IS NULL
@@ -310,6 +353,12 @@ export async function saveWriteUpIfOpen(
 }
 
 /** Locks a session whose write-up is still the revision that was hashed and judged. */
+/** What a lock did to the viewer's showings' version (see drawVersionsOf): before, and now. */
+export interface LockedShowings {
+  shown_version: string
+  shown_version_before: string | null
+}
+
 export async function lockIfUnchanged(
   db: Queryable,
   session: { id: string; revision: number; abandonAfterHours: number },
@@ -319,9 +368,9 @@ export async function lockIfUnchanged(
     chanceFigureOfMerit: number
     lstHours: number | null
   },
-): Promise<SessionRow | null> {
+): Promise<(SessionRow & LockedShowings) | null> {
   // The set is shown now: each picture's last showing to this viewer is this lock.
-  const { rows } = await db.query<SessionRow>(
+  const { rows } = await db.query<SessionRow & LockedShowings>(
     `WITH locked AS (
        UPDATE practice.sessions SET locked_at = now(), write_up_sha256 = $4, analytic_rank = $5,
          chance_figure_of_merit = $6, lock_lst_hours = $7
@@ -331,7 +380,10 @@ export async function lockIfUnchanged(
        INSERT INTO practice.seen (user_id, target_id, last_shown_at)
        SELECT l.user_id, c.id, l.locked_at FROM locked l, unnest(l.candidates) AS c (id)
        ON CONFLICT (user_id, target_id) DO UPDATE SET last_shown_at = EXCLUDED.last_shown_at)
-     SELECT * FROM locked`,
+     SELECT l.*, ${MS('l.locked_at')} AS shown_version,
+            (SELECT ${MS('max(s.last_shown_at)')} FROM practice.seen s
+             WHERE s.user_id = l.user_id) AS shown_version_before
+     FROM locked l`,
     [
       session.id,
       session.revision,

@@ -13,8 +13,7 @@ import {
   familiarityOf,
 } from './candidate-sets.ts'
 import type { CandidateDraw, DrawableTarget } from './candidate-sets.ts'
-import { targetsContributedBy } from './contributions/repository.ts'
-import { drawableTargets } from './drawable-targets.ts'
+import { drawableTargets, recordShowing } from './drawable-targets.ts'
 import {
   closeIfOverdue,
   closeOverdueAndFindOpen,
@@ -99,25 +98,6 @@ const sessionOpen = (sessionId: string) =>
     { sessionId },
   )
 
-/**
- * What a viewer's set is drawn from: the pool's active targets less those they contributed
- * (issue [24]: a contributor never gets their own target). Left out of the whole set, not only
- * as its target: the set is still drawn before its target is picked inside it, so every
- * candidate stays equally likely to be the target.
- */
-async function viewersPool(
-  db: Pool,
-  poolId: string,
-  userId: string | null,
-): Promise<DrawableTarget[]> {
-  if (!userId) return drawableTargets(db, poolId, null)
-  const [pool, own] = await Promise.all([
-    drawableTargets(db, poolId, userId),
-    targetsContributedBy(db, userId),
-  ])
-  return own.size === 0 ? pool : pool.filter((t) => !own.has(t.id))
-}
-
 /** A drawn candidate set with its target and both commitments, ready to be stored or sealed. */
 export async function drawnSet(
   db: Pool,
@@ -126,7 +106,7 @@ export async function drawnSet(
   size: number,
   draw: CandidateDraw = drawCandidateSet,
 ) {
-  return drawnFrom(db, await viewersPool(db, poolId, userId), size, draw)
+  return drawnFrom(db, await drawableTargets(db, poolId, userId), size, draw)
 }
 
 async function drawnFrom(
@@ -175,7 +155,7 @@ export async function startSession(db: Pool, options: StartOptions) {
   const [open, series, drawable] = await Promise.all([
     closeOverdueAndFindOpen(db, userId, options.abandonAfterHours),
     seriesTakingSessions(db, userId),
-    poolId.then((id) => viewersPool(db, id, userId)),
+    poolId.then((id) => drawableTargets(db, id, userId)),
   ])
   if (open) throw sessionOpen(open.id)
   if (series && options.candidates && options.candidates !== series.candidate_count) {
@@ -338,11 +318,22 @@ export async function lockSession(db: Pool, id: string, userId: string, options:
   // First without a transaction (one conditional write; on the embedded database a transaction
   // holds every service's queries). If a save landed between the read and the write, again
   // with the row held, so a lock always ends however often the write-up is saved meanwhile.
-  const optimistic = await tryLock(db, id, userId, options, false)
-  if (optimistic) return optimistic
-  const held = await withTransaction(db, (client) => tryLock(client, id, userId, options, true))
-  if (!held) throw new Error(`session ${id} changed while its row was held`)
-  return held
+  const locked =
+    (await tryLock(db, id, userId, options, false)) ??
+    (await withTransaction(db, (client) => tryLock(client, id, userId, options, true)))
+  if (!locked) throw new Error(`session ${id} changed while its row was held`)
+  // Committed: the showings the service keeps for the next start move forward with it.
+  const { shown } = locked
+  if (shown) {
+    recordShowing(db, {
+      userId: shown.user_id,
+      poolId: shown.pool_id,
+      candidates: shown.candidates ?? [],
+      version: shown.shown_version,
+      versionBefore: shown.shown_version_before,
+    })
+  }
+  return locked
 }
 
 async function tryLock(
@@ -361,7 +352,7 @@ async function tryLock(
       ? options.siderealHours(row.latitude, row.longitude)
       : null
   const targets = await targetsByIds(db, row.candidates)
-  if (row.locked_at) return { row, candidates: candidatesIn(row, targets) }
+  if (row.locked_at) return { row, candidates: candidatesIn(row, targets), shown: null }
   const candidates = row.candidates.map((c) => targets.get(c))
   if (candidates.some((c) => !c)) throw new Error(`a candidate of session ${row.id} is missing`)
   const analytic = judgeAnalytically(
@@ -380,7 +371,7 @@ async function tryLock(
       lstHours: await lst,
     },
   )
-  return locked ? { row: locked, candidates: candidatesIn(locked, targets) } : null
+  return locked ? { row: locked, candidates: candidatesIn(locked, targets), shown: locked } : null
 }
 
 /** The session's candidates in the order shown (none before the lock). */

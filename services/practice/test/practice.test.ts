@@ -504,6 +504,51 @@ describe('target pools', () => {
     const after = await candidatesAtLock()
     expect(after).toEqual([...before.filter((id) => id !== retired), late?.id].sort())
   })
+
+  it("draws from the viewer's showings as they are now, whichever replica locked the last set", async () => {
+    // A second replica of the service on the same database, as in production.
+    const other = (
+      await buildTestService(
+        practiceApp,
+        loadPracticeConfig,
+        { DATABASE_URL: testDatabaseUrl(), ASTRO_URL: 'http://127.0.0.1:9' },
+        keys,
+      )
+    ).app
+    try {
+      const poolId = await poolWith(30)
+      const user = await userToken()
+      const session = async (starter: FastifyInstance, locker: FastifyInstance) => {
+        const as = (a: FastifyInstance, method: 'POST', url: string, payload?: object) =>
+          a.inject({
+            method,
+            url,
+            headers: { authorization: `Bearer ${user}` },
+            ...(payload ? { payload } : {}),
+          })
+        const s = await as(starter, 'POST', '/api/practice/sessions', { poolId, candidates: 10 })
+        expect(s.statusCode, s.body).toBe(201)
+        const id = (s.json() as { id: string }).id
+        const locked = await as(locker, 'POST', `/api/practice/sessions/${id}/lock`)
+        expect(locked.statusCode, locked.body).toBe(200)
+        const ids = (locked.json() as { candidates: { id: string }[] }).candidates.map((c) => c.id)
+        const judged = await as(locker, 'POST', `/api/practice/sessions/${id}/judge`, {
+          ranking: ids,
+        })
+        expect(judged.statusCode, judged.body).toBe(200)
+        return ids
+      }
+      // Each set comes from the pictures never shown: the three sets cover the pool once, both
+      // when this replica locked the set before (its kept showings moved forward) and when the
+      // other did (this replica's kept showings are stale and must be read again).
+      const first = await session(app, app)
+      const second = await session(app, other)
+      const third = await session(app, app)
+      expect(new Set([...first, ...second, ...third]).size).toBe(30)
+    } finally {
+      await other.close()
+    }
+  })
 })
 
 describe("a visitor's trial", () => {

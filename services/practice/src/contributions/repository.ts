@@ -1,7 +1,6 @@
 // Every statement about contributions. Plain objects back; who may see or change what is
 // decided in contributions.ts.
 import { sql } from 'drizzle-orm'
-import type { Pool } from '@crv/kit/db'
 import type { Executor, HashedTarget } from '../near-duplicates/repository.ts'
 import type { PerceptualHash } from '../near-duplicates/perceptual-hash.ts'
 import type { Licence } from '../target-import/licences.ts'
@@ -217,19 +216,4 @@ export async function deleteContributionsOf(db: Executor, userId: string): Promi
   const result = await db.execute<{ image_key: string }>(sql`
     DELETE FROM practice.contributions WHERE user_id = ${userId} RETURNING image_key`)
   return result.rows.map((r) => r.image_key)
-}
-
-/**
- * The targets a viewer contributed, never drawn into a set of theirs. On the pool the draw
- * reads with (node-postgres): a start asks it beside its other reads.
- */
-export async function targetsContributedBy(
-  db: Pick<Pool, 'query'>,
-  userId: string,
-): Promise<Set<string>> {
-  const { rows } = await db.query<{ id: string }>(
-    'SELECT id FROM practice.targets WHERE contributed_by = $1',
-    [userId],
-  )
-  return new Set(rows.map((r) => r.id))
 }

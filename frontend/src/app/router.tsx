@@ -154,6 +154,14 @@ export const pages: { path: string; Page: LazyPage }[] = [
     ),
   },
   {
+    path: paths.practiceContributions,
+    Page: page(
+      () => import('../features/practice/contributions-page.tsx'),
+      ['practice'],
+      (m) => m.ContributionsPage,
+    ),
+  },
+  {
     path: paths.progress,
     Page: page(
       () => import('../features/descriptors/progress-page.tsx'),

@@ -13,6 +13,7 @@ export const paths = {
   practice: '/practice',
   practiceSession: '/practice/session/:id',
   practiceStats: '/practice/stats',
+  practiceContributions: '/practice/contributions',
   adminTargets: '/admin/targets',
   progress: '/progress',
   settings: '/settings',

@@ -3,7 +3,6 @@ import LibraryAddIcon from '@mui/icons-material/LibraryAdd'
 import UploadIcon from '@mui/icons-material/Upload'
 import {
   Alert,
-  Autocomplete,
   Box,
   Button,
   Card,
@@ -23,9 +22,8 @@ import {
   Typography,
 } from '@mui/material'
 import { skipToken } from '@reduxjs/toolkit/query'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { TFunction } from 'i18next'
 import { AdminOnly } from '../../components/access/index.ts'
 import { PageContainer } from '../../components/page-container.tsx'
 import { useToast } from '../../components/toast/index.ts'
@@ -37,83 +35,14 @@ import {
   useDeletePracticeTargetMutation,
   useListPracticePoolsQuery,
   useListPracticeTargetsQuery,
-  useSearchPracticeConceptsQuery,
   useUpdatePracticeTargetMutation,
 } from './api.ts'
 import type { PracticeTarget } from './api.ts'
+import { ContributionModeration } from './components/contribution-moderation.tsx'
 import { PoolHealthPanel } from './components/pool-health-panel.tsx'
+import { TagPicker, licenceOptions, needsAttribution } from './components/target-fields.tsx'
+import type { Licence } from './components/target-fields.tsx'
 import { TargetImportDialog } from './components/target-import-dialog.tsx'
-import { practiceLanguage } from './preferences.ts'
-
-type Licence = PracticeTarget['licence']
-/**
- * The licences of the allowlist. A label is the licence's own name (kept in every language), a
- * key of `targets.licences`, or the name with the translated "(attribution)".
- */
-const LICENCES: { value: Licence; name: string; key?: 'publicDomain' | 'own'; credit?: true }[] = [
-  { value: 'CC0-1.0', name: 'CC0 1.0' },
-  { value: 'public-domain', name: '', key: 'publicDomain' },
-  { value: 'own', name: '', key: 'own' },
-  { value: 'CC-BY-4.0', name: 'CC BY 4.0', credit: true },
-  { value: 'CC-BY-3.0', name: 'CC BY 3.0', credit: true },
-  { value: 'CC-BY-2.5', name: 'CC BY 2.5', credit: true },
-  { value: 'CC-BY-2.0', name: 'CC BY 2.0', credit: true },
-  { value: 'CC-BY-SA-4.0', name: 'CC BY-SA 4.0', credit: true },
-  { value: 'CC-BY-SA-3.0', name: 'CC BY-SA 3.0', credit: true },
-  { value: 'CC-BY-SA-2.5', name: 'CC BY-SA 2.5', credit: true },
-  { value: 'CC-BY-SA-2.0', name: 'CC BY-SA 2.0', credit: true },
-]
-
-/** CC BY and CC BY-SA are used only with the author's credit. */
-const needsAttribution = (licence: Licence) => licence.startsWith('CC-BY')
-
-/** The licences as a Select's items (MUI wants them as its direct children). */
-function licenceOptions(t: TFunction<'practice'>) {
-  return LICENCES.map((l) => (
-    <MenuItem key={l.value} value={l.value}>
-      {l.key
-        ? t(`targets.licences.${l.key}`)
-        : l.credit
-          ? t('targets.licences.withAttribution', { name: l.name })
-          : l.name}
-    </MenuItem>
-  ))
-}
-
-/** Tags as concept ids, searched in the vocabulary in any language. */
-export function TagPicker({
-  value,
-  onChange,
-}: {
-  value: string[]
-  onChange: (tags: string[]) => void
-}) {
-  const { t } = useTranslation('practice')
-  const [input, setInput] = useState('')
-  const [query, setQuery] = useState('')
-  useEffect(() => {
-    const timer = setTimeout(() => setQuery(input.trim()), 200)
-    return () => clearTimeout(timer)
-  }, [input])
-  const language = practiceLanguage()
-  const { data = [] } = useSearchPracticeConceptsQuery(
-    query ? { q: query, language, limit: 15 } : skipToken,
-  )
-  const labels = new Map(data.map((c) => [c.conceptId, `${c.word} (${c.conceptId})`]))
-  return (
-    <Autocomplete
-      multiple
-      options={data.map((c) => c.conceptId)}
-      filterOptions={(all) => all}
-      value={value}
-      inputValue={input}
-      onInputChange={(_e, next) => setInput(next)}
-      onChange={(_e, next) => onChange(next.slice(0, 50))}
-      getOptionLabel={(id) => labels.get(id) ?? id}
-      renderInput={(params) => <TextField {...params} label={t('targets.tags')} />}
-    />
-  )
-}
 
 interface Draft {
   file: File
@@ -455,6 +384,7 @@ export function TargetsManager() {
 
   return (
     <Stack spacing={2}>
+      <ContributionModeration />
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}

@@ -287,6 +287,15 @@ export function PracticeStartPage() {
                     {t('start.yourStatistics')}
                   </Button>
                 ) : null}
+                {signedIn ? (
+                  <Button
+                    component={RouterLink}
+                    to={paths.practiceContributions}
+                    sx={{ minHeight: 44 }}
+                  >
+                    {t('contributions.heading')}
+                  </Button>
+                ) : null}
               </Stack>
             </Stack>
           </CardContent>

@@ -530,16 +530,18 @@ export interface paths {
      *     Answers are idempotent by their client-made `id`: sending one again (a retry, or a
      *     queue synced twice) changes nothing and reports `duplicate`. An answer older than the
      *     card's last review (an offline device syncing late) is placed in order and the card's
-     *     state recomputed from its whole history, once per request, so no answer is lost and
-     *     none counts twice. An answer for a word that no longer exists, or that is not the
-     *     caller's to review (another user's custom word), reports `gone` and is dropped.
+     *     state recomputed from the stored state just before it, once per request, so no answer is
+     *     lost and none counts twice. An answer for a word that no longer exists, or that is not
+     *     the caller's to review (another user's custom word), reports `gone` and is dropped.
      *
      *     At most 50 answers to one word are recorded per request: the earliest by `answeredAt`.
-     *     A request also takes words, in the order it names them, only while their answers, stored
-     *     and new, add up to at most 20,000 (what recomputing their cards could step through); a
-     *     word that holds more takes no more answers. The answers not taken are left out of
-     *     `results` (not recorded); a client keeps them and sends them again, as it does any answer
-     *     without a result.
+     *     A request also takes words, in the order it names them, only while the answers it would
+     *     step through add up to at most 1,000: its new answers, and the stored answers that come
+     *     after the earliest of them (what recomputing their cards steps through again). An answer
+     *     placed before more than 1,000 answers to its word is never taken; answers given after
+     *     them are, whatever the word holds. The answers not taken are left out of `results` (not
+     *     recorded); a client keeps them and sends them again, as it does any answer without a
+     *     result.
      *
      *     `answeredAt` must lie between 2026-01-01T00:00:00Z (before any review could be given)
      *     and five minutes after the server's clock; one a few minutes ahead (a device's clock
@@ -4320,7 +4322,7 @@ export interface operations {
       }
     }
     responses: {
-      /** @description What became of each answer, in the order sent; the answers not taken (beyond a word's first 50, or beyond the request's 20,000) are left out. */
+      /** @description What became of each answer, in the order sent; the answers not taken (beyond a word's first 50, or beyond the request's 1,000 steps) are left out. */
       200: {
         headers: {
           [name: string]: unknown

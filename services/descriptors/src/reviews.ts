@@ -115,11 +115,11 @@ function dayStart(given: string | undefined, now: Date): Date {
 /** The most answers to one word a request records (the earliest); the client sends the rest again. */
 export const ANSWERS_PER_WORD = 50
 /**
- * The most answers a request may have to step through again: each word counts its stored
- * answers and its new ones, as if its card were replayed (whether it will be is known only once
- * written: another device may have changed it). Words beyond it wait for the next request.
+ * The most answers a request steps through with ts-fsrs, each about 7 µs of the service's one
+ * thread (docs/decisions.md, "A review batch's share of the service"): its new answers, and the
+ * stored answers a replay steps through again. Words beyond it wait for the next request.
  */
-export const REPLAY_BUDGET = 20_000
+export const STEPS_PER_REQUEST = 1_000
 /**
  * No answer is older than this. The service cannot know when an account was made (the token
  * does not say), and a user's first stored answer is no bound (another device's queue may hold
@@ -201,17 +201,23 @@ function recordable(answers: Answer[], times: Date[]) {
 }
 
 /**
- * The words whose cards this request can afford to replay, in the order it names them; a word
- * whose answers do not fit is left out of the results, so its answers are sent again (one
- * with more than REPLAY_BUDGET answers takes no more: no one answers a word that often).
+ * The words this request can afford to step through, in the order it names them: each costs its
+ * new answers and the stored ones after the earliest of them (`behind`: what its replay steps
+ * through again, from the card that answer left). A word whose answers do not fit is left out of
+ * the results, so its answers are sent again; an answer placed before more than
+ * STEPS_PER_REQUEST stored answers never fits (no device stays offline through that many
+ * answers to one word), and answers after them still do, however many the word holds.
  */
-function withinReplayBudget(byWord: Map<number, Given[]>, words: Map<number, KnownCard>) {
+function withinStepBudget(
+  byWord: Map<number, Given[]>,
+  words: Map<number, KnownCard>,
+  behind: Map<number, number>,
+) {
   const taken = new Map<number, Given[]>()
   let spent = 0
   for (const [id, given] of byWord) {
-    const word = words.get(id)
-    const cost = word ? (word.card?.reps ?? 0) + given.length : 0
-    if (spent + cost > REPLAY_BUDGET) continue
+    const cost = words.has(id) ? (behind.get(id) ?? 0) + given.length : 0
+    if (spent + cost > STEPS_PER_REQUEST) continue
     spent += cost
     taken.set(id, given)
   }
@@ -234,19 +240,28 @@ interface Made {
 interface Stepped extends Made {
   /** Each answer's card state just before it. */
   states: State[]
+  /** The card each answer left. */
+  cards: Card[]
+}
+
+/** Whether these answers (in time order) all come after the card's last review. */
+const comeAfter = (word: KnownCard, given: Given[]) => {
+  const last = word.card?.last_review
+  return !last || (given[0]?.at ?? last) >= last
 }
 
 function stepThrough(word: KnownCard, given: Given[]): Stepped | null {
-  const last = word.card?.last_review
   const [earliest] = given
-  if (!earliest || (last && earliest.at < last)) return null
+  if (!earliest || !comeAfter(word, given)) return null
   let card: Card = word.card ?? createEmptyCard(earliest.at)
   const states: State[] = []
+  const cards: Card[] = []
   for (const g of given) {
     states.push(card.state)
     card = scheduler.next(card, g.at, g.grade).card
+    cards.push(card)
   }
-  return { card, first: word.first ?? earliest.at, states }
+  return { card, first: word.first ?? earliest.at, states, cards }
 }
 
 const cardColumns = sql`user_id, descriptor_id, language, state, due, stability, difficulty,
@@ -270,6 +285,72 @@ function cardRows(cards: { id: number; language: Language; card: Card; first: Da
          scheduled_days, learning_steps, reps, lapses, last_review, first_review)`
 }
 
+/** The columns of review_answers that hold the card an answer left (migration 0006). */
+const afterColumns = sql`after_state, after_due, after_stability, after_difficulty,
+  after_elapsed_days, after_scheduled_days, after_learning_steps, after_reps, after_lapses`
+
+/** The card each answer left (or none), as the parameters of `afterColumns` in an unnest. */
+function afterParams(cards: (Card | null)[]): SQL {
+  const column = <T>(f: (c: Card) => T) => sql.param(cards.map((c) => (c ? f(c) : null)))
+  return sql`${column((c) => c.state)}::smallint[], ${column((c) => c.due.toISOString())}::timestamptz[],
+    ${column((c) => c.stability)}::float8[], ${column((c) => c.difficulty)}::float8[],
+    ${column((c) => c.elapsed_days)}::int[], ${column((c) => c.scheduled_days)}::int[],
+    ${column((c) => c.learning_steps)}::int[], ${column((c) => c.reps)}::int[],
+    ${column((c) => c.lapses)}::int[]`
+}
+
+/** The card a stored answer left, read back: ts-fsrs's card after it, to the bit. */
+interface AfterRow {
+  after_state: number
+  after_due: Date | string
+  after_stability: number
+  after_difficulty: number
+  after_elapsed_days: number
+  after_scheduled_days: number
+  after_learning_steps: number
+  after_reps: number
+  after_lapses: number
+}
+
+const afterCard = (row: AfterRow, answeredAt: Date): Card => ({
+  due: fromPostgresTimestamp(row.after_due),
+  stability: Number(row.after_stability),
+  difficulty: Number(row.after_difficulty),
+  elapsed_days: row.after_elapsed_days,
+  scheduled_days: row.after_scheduled_days,
+  learning_steps: row.after_learning_steps,
+  reps: row.after_reps,
+  lapses: row.after_lapses,
+  state: row.after_state as State,
+  last_review: answeredAt,
+})
+
+/**
+ * Where a replay of each word (`w.descriptor_id`) starts, for answers from `w.since` on: its last
+ * answer before then that holds the card it left. None: from the word's first answer.
+ */
+const checkpoint = (userId: string) => sql`
+  SELECT p.id, p.answered_at, p.received_at, ${afterColumns}
+  FROM descriptors.review_answers p
+  WHERE p.user_id = ${userId} AND p.descriptor_id = w.descriptor_id AND p.answered_at < w.since
+    AND p.after_reps IS NOT NULL
+  ORDER BY p.answered_at DESC, p.received_at DESC, p.id DESC
+  LIMIT 1`
+
+/**
+ * Answer `a` comes after checkpoint `k` in a replay's order (or there is none); the bound on
+ * `answered_at` alone lets the answers' index start there instead of at the word's first answer.
+ */
+const fromCheckpoint = sql`a.answered_at >= coalesce(k.answered_at, '-infinity')
+  AND (k.id IS NULL OR (a.answered_at, a.received_at, a.id) > (k.answered_at, k.received_at, k.id))`
+
+/** Each word and the time its earliest new answer was given, as `w(descriptor_id, since)`. */
+function wordsSince(since: Map<number, Date>): SQL {
+  return sql`unnest(${sql.param([...since.keys()])}::bigint[],
+    ${sql.param([...since.values()].map((t) => t.toISOString()))}::timestamptz[])
+    AS w(descriptor_id, since)`
+}
+
 /**
  * One statement: every answer, and each card its answers made when they came after the card's
  * last review, unless the card changed since it was read (its reps count every answer) or one of
@@ -277,7 +358,7 @@ function cardRows(cards: { id: number; language: Language; card: Card; first: Da
  */
 function recordStatement(
   userId: string,
-  answers: { given: Given; language: Language; state: State }[],
+  answers: { given: Given; language: Language; state: State; after: Card | null }[],
   made: { id: number; language: Language; card: Card; first: Date; answers: number }[],
 ): SQL {
   const column = <T>(f: (a: (typeof answers)[number]) => T) => sql.param(answers.map(f))
@@ -299,13 +380,13 @@ function recordStatement(
             RETURNING descriptor_id`
   return sql`WITH answer AS (
       INSERT INTO descriptors.review_answers
-        (user_id, id, descriptor_id, language, rating, state, answered_at, duration_ms)
+        (user_id, id, descriptor_id, language, rating, state, answered_at, duration_ms, ${afterColumns})
       SELECT ${userId}, a.* FROM unnest(
         ${column((a) => a.given.answer.id)}::uuid[], ${column((a) => a.given.answer.descriptorId)}::bigint[],
         ${column((a) => a.language)}::text[], ${column((a) => a.given.grade)}::smallint[],
         ${column((a) => a.state)}::smallint[], ${column((a) => a.given.at.toISOString())}::timestamptz[],
-        ${column((a) => a.given.answer.durationMs ?? null)}::int[])
-        AS a(id, descriptor_id, language, rating, state, answered_at, duration_ms)
+        ${column((a) => a.given.answer.durationMs ?? null)}::int[], ${afterParams(answers.map((a) => a.after))})
+        AS a(id, descriptor_id, language, rating, state, answered_at, duration_ms, ${afterColumns})
       ON CONFLICT (user_id, id) DO NOTHING
       RETURNING id, descriptor_id
     ), card AS (${cards})
@@ -313,14 +394,18 @@ function recordStatement(
            (SELECT coalesce(json_agg(descriptor_id), '[]') FROM card) AS saved`
 }
 
-/** Records the answers to the words that exist in one statement: which were new, which cards saved. */
+/**
+ * Records the answers to the words that exist in one statement: which were new, which cards
+ * saved. Each answer keeps the card it left when its word's answers come after its card; the
+ * others wait for their replay (in the same transaction when it was planned).
+ */
 async function record(
-  db: Database,
+  db: Executor,
   userId: string,
   byWord: Map<number, Given[]>,
   words: Map<number, KnownCard>,
 ) {
-  const answers: { given: Given; language: Language; state: State }[] = []
+  const answers: { given: Given; language: Language; state: State; after: Card | null }[] = []
   const made: { id: number; language: Language; card: Card; first: Date; answers: number }[] = []
   const stepped = new Map<number, Stepped>()
   for (const [id, given] of byWord) {
@@ -342,6 +427,7 @@ async function record(
         given: g,
         language: word.language,
         state: steps?.states[i] ?? word.card?.state ?? State.New,
+        after: steps?.cards[i] ?? null,
       }),
     )
   }
@@ -359,60 +445,140 @@ async function record(
   }
 }
 
+/** The user's replays one at a time, so two replays of one card never interleave. */
+const lockReplays = (tx: Executor, userId: string) =>
+  tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`reviews:${userId}`}))`)
+
 /**
- * These cards as all their answers make them, in the order they were given: one read of their
- * history, one pass through it, one write of the states answers were given in and one of the
- * cards. Under the user's lock, so two replays of one card never interleave.
+ * These cards as all their answers make them, in the order they were given, from the card the
+ * answer just before `since` left (each word's earliest new answer): one read of the answers from
+ * there, one pass through them, one write of the states and cards they left, one of the cards.
+ * Within a transaction holding `lockReplays`.
  */
-async function replay(db: Database, userId: string, words: Map<number, KnownCard>) {
-  const ids = [...words.keys()]
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`reviews:${userId}`}))`)
-    const history = await rows<{
-      id: string
-      descriptor_id: string | number
-      rating: number
-      state: number
-      answered_at: string
-    }>(
-      tx,
-      sql`SELECT id, descriptor_id, rating, state, answered_at FROM descriptors.review_answers
-          WHERE user_id = ${userId} AND descriptor_id = ANY(${sql.param(ids)}::bigint[])
-          ORDER BY descriptor_id, answered_at, received_at, id`,
-    )
-    const fixes: { id: string; state: State }[] = []
-    const made = new Map<number, Made>()
-    for (const answer of history) {
-      const id = Number(answer.descriptor_id)
-      const at = fromPostgresTimestamp(answer.answered_at)
-      const sofar = made.get(id) ?? { card: createEmptyCard(at), first: at }
-      if (answer.state !== sofar.card.state) fixes.push({ id: answer.id, state: sofar.card.state })
-      sofar.card = scheduler.next(sofar.card, at, answer.rating as Grade).card
-      made.set(id, sofar)
+async function replay(
+  tx: Executor,
+  userId: string,
+  words: Map<number, KnownCard>,
+  since: Map<number, Date>,
+) {
+  const history = await rows<{
+    id: string
+    descriptor_id: string | number
+    rating: number
+    state: number
+    answered_at: string
+    first: string
+    /** The checkpoint's card, on the checkpoint's row only. */
+    checkpoint: AfterRow | null
+  }>(
+    tx,
+    sql`SELECT w.descriptor_id, a.id, a.rating, a.state, a.answered_at, f.first,
+               CASE WHEN a.id = k.id THEN to_jsonb(k) END AS checkpoint
+        FROM ${wordsSince(since)}
+        LEFT JOIN LATERAL (${checkpoint(userId)}) k ON true
+        CROSS JOIN LATERAL (
+          SELECT min(answered_at) AS first FROM descriptors.review_answers
+          WHERE user_id = ${userId} AND descriptor_id = w.descriptor_id) f
+        JOIN descriptors.review_answers a
+          ON a.user_id = ${userId} AND a.descriptor_id = w.descriptor_id
+          AND a.answered_at >= coalesce(k.answered_at, '-infinity')
+          AND (a.id = k.id OR ${fromCheckpoint})
+        ORDER BY w.descriptor_id, a.answered_at, a.received_at, a.id`,
+  )
+  const fixes: { id: string; state: State; after: Card }[] = []
+  const made = new Map<number, Made>()
+  for (const answer of history) {
+    const id = Number(answer.descriptor_id)
+    const at = fromPostgresTimestamp(answer.answered_at)
+    if (answer.checkpoint) {
+      made.set(id, {
+        card: afterCard(answer.checkpoint, at),
+        first: fromPostgresTimestamp(answer.first),
+      })
+      continue
     }
-    if (fixes.length > 0)
-      await tx.execute(sql`
-        UPDATE descriptors.review_answers r SET state = f.state
-        FROM unnest(${sql.param(fixes.map((f) => f.id))}::uuid[],
-                    ${sql.param(fixes.map((f) => f.state))}::smallint[]) AS f(id, state)
-        WHERE r.user_id = ${userId} AND r.id = f.id`)
-    const cards = [...made].flatMap(([id, { card, first }]) => {
-      const word = words.get(id)
-      return word ? [{ id, language: word.language, card, first }] : []
-    })
-    if (cards.length > 0)
-      await tx.execute(sql`
-        INSERT INTO descriptors.review_cards (${cardColumns})
-        SELECT ${userId}, m.* FROM ${cardRows(cards)}
-        ON CONFLICT (user_id, descriptor_id) DO UPDATE SET ${cardUpdate},
-          first_review = EXCLUDED.first_review`)
-    return made
+    const sofar = made.get(id) ?? { card: createEmptyCard(at), first: at }
+    const state = sofar.card.state
+    sofar.card = scheduler.next(sofar.card, at, answer.rating as Grade).card
+    fixes.push({ id: answer.id, state, after: sofar.card })
+    made.set(id, sofar)
+  }
+  if (fixes.length > 0)
+    await tx.execute(sql`
+      UPDATE descriptors.review_answers r SET state = f.state, after_state = f.after_state,
+        after_due = f.after_due, after_stability = f.after_stability,
+        after_difficulty = f.after_difficulty, after_elapsed_days = f.after_elapsed_days,
+        after_scheduled_days = f.after_scheduled_days,
+        after_learning_steps = f.after_learning_steps, after_reps = f.after_reps,
+        after_lapses = f.after_lapses
+      FROM unnest(${sql.param(fixes.map((f) => f.id))}::uuid[],
+                  ${sql.param(fixes.map((f) => f.state))}::smallint[],
+                  ${afterParams(fixes.map((f) => f.after))})
+        AS f(id, state, ${afterColumns})
+      WHERE r.user_id = ${userId} AND r.id = f.id`)
+  const cards = [...made].flatMap(([id, { card, first }]) => {
+    const word = words.get(id)
+    return word ? [{ id, language: word.language, card, first }] : []
   })
+  if (cards.length > 0)
+    await tx.execute(sql`
+      INSERT INTO descriptors.review_cards (${cardColumns})
+      SELECT ${userId}, m.* FROM ${cardRows(cards)}
+      ON CONFLICT (user_id, descriptor_id) DO UPDATE SET ${cardUpdate},
+        first_review = EXCLUDED.first_review`)
+  return made
+}
+
+/**
+ * The taken answers recorded, and each card whose answers do not simply follow it replayed. When
+ * a replay is planned (answers placed before the card's last review), the answers and their
+ * replay are one transaction under the user's lock; a replay nobody planned (the card changed
+ * meanwhile: another device) follows the recording.
+ */
+async function write(
+  db: Database,
+  userId: string,
+  taken: Map<number, Given[]>,
+  words: Map<number, KnownCard>,
+) {
+  const stale = (recorded: Awaited<ReturnType<typeof record>>) => {
+    const since = new Map<number, Date>()
+    for (const [id, given] of taken) {
+      const answered = given.filter((g) => recorded.answered.has(g.answer.id.toLowerCase()))
+      const [earliest] = answered
+      if (earliest && words.has(id) && !recorded.saved.has(id)) since.set(id, earliest.at)
+    }
+    return since
+  }
+  const planned = [...taken].some(([id, given]) => {
+    const word = words.get(id)
+    return word !== undefined && !comeAfter(word, given)
+  })
+  if (planned)
+    return db.transaction(async (tx) => {
+      await lockReplays(tx, userId)
+      const recorded = await record(tx, userId, taken, words)
+      const since = stale(recorded)
+      const replayed =
+        since.size > 0 ? await replay(tx, userId, words, since) : new Map<number, Made>()
+      return { ...recorded, replayed }
+    })
+  const recorded = await record(db, userId, taken, words)
+  const since = stale(recorded)
+  const replayed =
+    since.size > 0
+      ? await db.transaction(async (tx) => {
+          await lockReplays(tx, userId)
+          return replay(tx, userId, words, since)
+        })
+      : new Map<number, Made>()
+  return { ...recorded, replayed }
 }
 
 /**
  * A request's answers, recorded: each card computed once, by stepping through its new answers
- * when they all come after its last review, else by one replay of its whole history.
+ * when they all come after its last review, else by one replay from the card the answer just
+ * before them left.
  */
 async function recordAnswers(
   db: Database,
@@ -423,33 +589,33 @@ async function recordAnswers(
   const { byWord, order } = recordable(answers, answerTimes(answers, new Date()))
   const ids = [...byWord.keys()]
   const epoch = users.cardEpoch
-  // The cards a queue of this process just showed need no read; a kept card that is behind
-  // the database is caught by the write's repetitions check.
-  const known = ids.map((id) => users.knownCard(userId, id))
-  let words = known.every((k) => k !== undefined)
-    ? new Map(ids.map((id, i) => [id, known[i] as KnownCard]))
-    : await reviewableWords(db, userId, ids)
-  let taken = withinReplayBudget(byWord, words)
-  let recorded: Awaited<ReturnType<typeof record>>
+  // The cards a queue of this process just showed need no read when the answers follow them;
+  // a kept card that is behind the database is caught by the write's repetitions check.
+  const known = new Map(
+    ids.flatMap((id) => {
+      const card = users.knownCard(userId, id)
+      return card ? [[id, card] as const] : []
+    }),
+  )
+  const follow =
+    known.size === ids.length &&
+    [...known].every(([id, card]) => comeAfter(card, byWord.get(id) ?? []))
+  const read = () => reviewableWords(db, userId, byWord)
+  let { words, behind } = follow
+    ? { words: known, behind: new Map<number, number>() }
+    : await read()
+  let taken = withinStepBudget(byWord, words, behind)
+  let written: Awaited<ReturnType<typeof write>>
   try {
-    recorded = await record(db, userId, taken, words)
+    written = await write(db, userId, taken, words)
   } catch (err) {
     // A kept word deleted since (its row is gone, and its answers with it): read them all.
     if (!isPostgresError(err, '23503')) throw err
-    words = await reviewableWords(db, userId, ids)
-    taken = withinReplayBudget(byWord, words)
-    recorded = await record(db, userId, taken, words)
+    ;({ words, behind } = await read())
+    taken = withinStepBudget(byWord, words, behind)
+    written = await write(db, userId, taken, words)
   }
-  const { answered, saved, stepped } = recorded
-  // Given before a card's last answer, or the card changed meanwhile (another device): the
-  // card is what all its answers make, in the order they were given.
-  const stale = new Map(
-    [...words].filter(
-      ([id]) =>
-        !saved.has(id) && taken.get(id)?.some((g) => answered.has(g.answer.id.toLowerCase())),
-    ),
-  )
-  const replayed = stale.size > 0 ? await replay(db, userId, stale) : new Map<number, Made>()
+  const { answered, saved, stepped, replayed } = written
   for (const [id, word] of words) {
     const made = saved.has(id) ? stepped.get(id) : replayed.get(id)
     if (!made) continue
@@ -613,38 +779,46 @@ export function reviewHandlers(
 
 /**
  * One read: the words the caller may review (shared ones and their own; another user's pending
- * word is not theirs), each with its card if it has one.
+ * word is not theirs), each with its card if it has one, and how many stored answers a replay
+ * from its earliest new answer would step through (counted up to one past the budget).
  */
-async function reviewableWords(db: Executor, userId: string, ids: number[]) {
+async function reviewableWords(db: Executor, userId: string, byWord: Map<number, Given[]>) {
+  const since = new Map([...byWord].map(([id, given]) => [id, given[0]?.at ?? new Date()]))
   const found = await rows<
     Omit<CardRow, 'descriptor_id'> & {
       id: string | number
       language: Language
       carded: boolean
+      behind: string | number
     }
   >(
     db,
     sql`SELECT d.id, d.language, c.user_id IS NOT NULL AS carded, c.state, c.due, c.stability,
                c.difficulty, c.elapsed_days, c.scheduled_days, c.learning_steps, c.reps,
-               c.lapses, c.last_review, c.first_review
-        FROM descriptors.descriptors d
+               c.lapses, c.last_review, c.first_review,
+               (SELECT count(*) FROM (
+                  SELECT 1 FROM descriptors.review_answers a
+                  WHERE a.user_id = ${userId} AND a.descriptor_id = d.id AND ${fromCheckpoint}
+                  LIMIT ${STEPS_PER_REQUEST + 1}) s) AS behind
+        FROM ${wordsSince(since)}
+        JOIN descriptors.descriptors d ON d.id = w.descriptor_id
         LEFT JOIN descriptors.review_cards c ON c.descriptor_id = d.id AND c.user_id = ${userId}
-        WHERE d.id IN (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})
-          AND (d.status IN ('system', 'approved') OR d.created_by = ${userId})`,
+        LEFT JOIN LATERAL (${checkpoint(userId)}) k ON true
+        WHERE d.status IN ('system', 'approved') OR d.created_by = ${userId}`,
   )
-  return new Map<number, KnownCard>(
-    found.map((r) => [
-      Number(r.id),
-      {
-        language: r.language,
-        card: r.carded ? toCard({ ...r, descriptor_id: r.id }) : null,
-        first: r.carded ? fromPostgresTimestamp(r.first_review) : null,
-      },
-    ]),
-  )
+  return {
+    words: new Map<number, KnownCard>(
+      found.map((r) => [
+        Number(r.id),
+        {
+          language: r.language,
+          card: r.carded ? toCard({ ...r, descriptor_id: r.id }) : null,
+          first: r.carded ? fromPostgresTimestamp(r.first_review) : null,
+        },
+      ]),
+    ),
+    behind: new Map(found.map((r) => [Number(r.id), Number(r.behind)])),
+  }
 }
 
 /** The English word of each shipped concept, for cards in another language. */

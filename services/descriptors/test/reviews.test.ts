@@ -499,41 +499,146 @@ describe('a batch of answers', () => {
     expect(rest.at(-1).schedule.reps).toBe(60)
   })
 
-  it('leaves out the answers to a word whose card would take over 20,000 answers to replay, and takes the others', async () => {
-    const { id, token } = await user()
-    const [a, b] = await textureIds()
-    // A card that holds 19,990 answers, as far as its repetitions say (what the bound reads).
-    const held = expected([{ rating: 'good', at: new Date(Date.now() - 2 * DAY) }])
-    await h.app.db.execute(
-      sql`INSERT INTO descriptors.review_cards
-            (user_id, descriptor_id, language, state, due, stability, difficulty, elapsed_days,
-             scheduled_days, learning_steps, reps, lapses, last_review, first_review)
-          VALUES (${id}, ${a}, 'de', ${held.state}, ${held.due.toISOString()}, ${held.stability},
-                  ${held.difficulty}, 0, ${held.scheduled_days}, ${held.learning_steps}, 19990, 0,
-                  ${held.last_review?.toISOString() ?? null}, ${held.last_review?.toISOString() ?? null})`,
-    )
-    const toA = Array.from({ length: 11 }, (_, i) => ({
-      id: randomUUID(),
-      descriptorId: a,
-      rating: 'good',
-      answeredAt: new Date(Date.now() - DAY + i * HOUR).toISOString(),
-    }))
-    const toB = {
-      id: randomUUID(),
-      descriptorId: b,
-      rating: 'good',
-      answeredAt: new Date().toISOString(),
+  /** `perWord` answers to each word in time order from `t0`, an hour apart, 50 a word a request. */
+  async function history(token: string, words: number[], perWord: number, t0: number) {
+    const given = new Map(words.map((w) => [w, [] as { rating: RatingName; at: Date }[]]))
+    for (let from = 0; from < perWord; from += 50) {
+      const answers = words.flatMap((descriptorId) =>
+        Array.from({ length: Math.min(50, perWord - from) }, (_, i) => {
+          const a = {
+            rating: ratingNames[(from + i) % 5] ?? 'good',
+            at: new Date(t0 + (from + i) * HOUR),
+          }
+          given.get(descriptorId)?.push(a)
+          return {
+            id: randomUUID(),
+            descriptorId,
+            rating: a.rating,
+            answeredAt: a.at.toISOString(),
+          }
+        }),
+      )
+      const res = await answer(token, answers)
+      expect(
+        res.json().results.filter((r: { status: string }) => r.status === 'applied'),
+      ).toHaveLength(answers.length)
     }
-    const first = (await answer(token, [...toA, toB])).json().results
-    expect(first.map((r: { id: string; status: string }) => [r.id, r.status])).toEqual([
-      [toB.id, 'applied'],
-    ])
-    // Ten fit: 19,990 and 10.
-    const fit = (await answer(token, toA.slice(0, 10))).json().results
-    expect(fit.map((r: { status: string }) => r.status)).toEqual(
-      toA.slice(0, 10).map(() => 'applied'),
+    return given
+  }
+
+  /** The request's results, and how many answers it stepped through with ts-fsrs. */
+  async function counted(token: string, answers: object[]) {
+    const steps = vi.spyOn(scheduler, 'next')
+    try {
+      const res = await answer(token, answers)
+      expect(res.statusCode).toBe(200)
+      return { results: res.json().results as Result[], steps: steps.mock.calls.length }
+    } finally {
+      steps.mockRestore()
+    }
+  }
+  type Result = { id: string; status: string; descriptorId: number; schedule: object }
+
+  it('steps through at most 1,000 answers a request, however far back its answers reach, and loses none', async () => {
+    const { id, token } = await user()
+    const words = (await textureIds()).slice(0, 10)
+    expect(words).toHaveLength(10)
+    // Ten words holding 150 answers each, then 50 a word, each older than all of them: every
+    // card is replayed from its first answer, 200 steps a word (the attack run's batch).
+    const t0 = Date.now() - 20 * DAY
+    const given = await history(token, words, 150, t0)
+    let waiting = words.flatMap((descriptorId, w) =>
+      Array.from({ length: 50 }, (_, i) => {
+        const a = {
+          rating: ratingNames[(i + w) % 5] ?? 'good',
+          at: new Date(t0 - (i * 10 + w + 1) * 60_000),
+        }
+        given.get(descriptorId)?.push(a)
+        return { id: randomUUID(), descriptorId, rating: a.rating, answeredAt: a.at.toISOString() }
+      }),
     )
-    expect(fit[9].schedule.reps).toBe(20_000)
+    const rounds: { steps: number; taken: number }[] = []
+    while (waiting.length > 0 && rounds.length < 5) {
+      const { results, steps } = await counted(token, waiting)
+      rounds.push({ steps, taken: results.length })
+      expect(results.every((r) => r.status === 'applied')).toBe(true)
+      waiting = waiting.filter((a) => !results.some((r) => r.id === a.id))
+    }
+    // Five words fit a request (5 x 200 steps); the outbox sends the others again.
+    expect(rounds).toEqual([
+      { steps: 1000, taken: 250 },
+      { steps: 1000, taken: 250 },
+    ])
+    // None lost, none twice: each card is what its 200 answers make in time order.
+    const cards = (
+      await h.app.db.execute(
+        sql`SELECT descriptor_id, state, reps, lapses, stability, difficulty, due
+            FROM descriptors.review_cards WHERE user_id = ${id} ORDER BY descriptor_id`,
+      )
+    ).rows as { descriptor_id: string; reps: number; stability: number; due: string }[]
+    expect(cards).toHaveLength(10)
+    for (const card of cards) {
+      const want = expected(given.get(Number(card.descriptor_id)) ?? [])
+      expect(card).toMatchObject({ reps: 200, state: want.state, lapses: want.lapses })
+      expect(Number(card.stability)).toBe(want.stability)
+      expect(Date.parse(card.due)).toBe(want.due.getTime())
+    }
+  })
+
+  it('takes answers to a word holding more than 1,000: later ones at their own cost, a late one from the card just before it', async () => {
+    const { id, token } = await user()
+    const [word = 0] = await textureIds()
+    const t0 = Date.now() - 60 * DAY
+    const given = (await history(token, [word], 1_050, t0)).get(word) ?? []
+    const one = (rating: RatingName, at: Date) => {
+      given.push({ rating, at })
+      return [{ id: randomUUID(), descriptorId: word, rating, answeredAt: at.toISOString() }]
+    }
+    const schedule = async (answers: object[]) => {
+      const { results, steps } = await counted(token, answers)
+      expect(results.map((r) => r.status)).toEqual(['applied'])
+      return { schedule: results[0]?.schedule, steps }
+    }
+    // Given now: one step.
+    expect(await schedule(one('good', new Date()))).toEqual({
+      schedule: asSchedule(expected(given)),
+      steps: 1,
+    })
+    // A phone's answer placed before the last ten: those ten and itself, from the card the
+    // answer before it left.
+    expect(await schedule(one('again', new Date(t0 + 1_040.5 * HOUR)))).toEqual({
+      schedule: asSchedule(expected(given)),
+      steps: 11,
+    })
+    // And before the last four, from a card the replay above stored.
+    expect(await schedule(one('easy', new Date(t0 + 1_046.5 * HOUR)))).toEqual({
+      schedule: asSchedule(expected(given)),
+      steps: 5,
+    })
+    // Placed before over 1,000 answers: never taken (left in the outbox), the card unchanged.
+    const tooFar = [
+      {
+        id: randomUUID(),
+        descriptorId: word,
+        rating: 'hard',
+        answeredAt: new Date(t0 + 10.5 * HOUR).toISOString(),
+      },
+    ]
+    expect(await counted(token, tooFar)).toEqual({ results: [], steps: 0 })
+    const [card] = (
+      await h.app.db.execute(
+        sql`SELECT reps FROM descriptors.review_cards WHERE user_id = ${id} AND descriptor_id = ${word}`,
+      )
+    ).rows
+    expect(card).toEqual({ reps: 1_053 })
+    // Every answer keeps the state its card was in just before it.
+    const states = (
+      await h.app.db.execute(
+        sql`SELECT state FROM descriptors.review_answers
+            WHERE user_id = ${id} AND descriptor_id = ${word} ORDER BY answered_at`,
+      )
+    ).rows.map((r) => Number(r.state))
+    expect(states).toEqual(statesBefore(given))
   })
 })
 

@@ -60,6 +60,8 @@ export const refreshTokens = auth.table('refresh_tokens', {
   expiresAt: at('expires_at').notNull(),
   rotatedAt: at('rotated_at'),
   revokedAt: at('revoked_at'),
+  /** When the rotated token came back within the grace period (once) for its successor again. */
+  graceUsedAt: at('grace_used_at'),
 })
 
 export type UserRow = typeof users.$inferSelect

@@ -16,7 +16,11 @@ export const REFRESH_COOKIE = 'crv_refresh'
  * a session may exist, so a visitor's page does not ask for one (and log a 401) on every load.
  */
 export const SESSION_MARKER_COOKIE = 'crv_session'
-/** Two tabs refreshing at once both present the same token; the second is not an attack. */
+/**
+ * A rotated token may come back once within this time and gets the same successor: its reply was
+ * lost on a flaky network (the device still holds it), or a second tab refreshed with it at once.
+ * Any later use is reuse.
+ */
 const ROTATION_GRACE_MS = 10_000
 
 export interface SessionContext {
@@ -67,13 +71,20 @@ async function accessToken(ctx: SessionContext, user: UserRow, familyId: string)
 
 type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
 
+/**
+ * The token that replaces a presented one: derived from it with the service's secret, so a lost
+ * reply can be answered again with the same token while only its hash is stored.
+ */
+const successorOf = (ctx: SessionContext, presented: string) =>
+  ctx.keys.hmac(`refresh-successor:${presented}`)
+
 async function newRefreshToken(
   ctx: SessionContext,
   db: Executor,
   userId: string,
   familyId: string,
+  token = randomBytes(32).toString('base64url'),
 ): Promise<string> {
-  const token = randomBytes(32).toString('base64url')
   await db.insert(refreshTokens).values({
     tokenHash: hash(token),
     familyId,
@@ -97,7 +108,8 @@ export async function startSession(
 
 /**
  * Trades the refresh cookie for a new access token and a rotated refresh token. A token that
- * was already rotated (outside the grace period) or revoked is reuse: the family is revoked.
+ * was already rotated (beyond its one use within the grace period) or revoked is reuse: the
+ * family is revoked.
  */
 export async function refreshSession(
   ctx: SessionContext,
@@ -117,16 +129,31 @@ export async function refreshSession(
       .for('update')
     if (!row || row.expiresAt.getTime() <= Date.now()) return { kind: 'none' as const }
     if (row.revokedAt) return { kind: 'reuse' as const, familyId: row.familyId }
+    const next = successorOf(ctx, presented)
     if (row.rotatedAt) {
-      if (Date.now() - row.rotatedAt.getTime() < ROTATION_GRACE_MS)
-        return { kind: 'grace' as const, userId: row.userId, familyId: row.familyId }
-      return { kind: 'reuse' as const, familyId: row.familyId }
+      const inGrace = Date.now() - row.rotatedAt.getTime() < ROTATION_GRACE_MS && !row.graceUsedAt
+      // The same successor, once, and only while it is itself unused: once the device that
+      // holds it has refreshed with it, the old token coming back is a copy.
+      const [successor] = inGrace
+        ? await tx
+            .select()
+            .from(refreshTokens)
+            .where(eq(refreshTokens.tokenHash, hash(next)))
+            .for('update')
+        : []
+      if (!successor || successor.rotatedAt || successor.revokedAt)
+        return { kind: 'reuse' as const, familyId: row.familyId }
+      await tx
+        .update(refreshTokens)
+        .set({ graceUsedAt: new Date() })
+        .where(eq(refreshTokens.tokenHash, row.tokenHash))
+      return { kind: 'rotated' as const, userId: row.userId, familyId: row.familyId, next }
     }
     await tx
       .update(refreshTokens)
       .set({ rotatedAt: new Date() })
       .where(eq(refreshTokens.tokenHash, row.tokenHash))
-    const next = await newRefreshToken(ctx, tx, row.userId, row.familyId)
+    await newRefreshToken(ctx, tx, row.userId, row.familyId, next)
     return { kind: 'rotated' as const, userId: row.userId, familyId: row.familyId, next }
   })
   if (result.kind === 'reuse') {
@@ -142,7 +169,7 @@ export async function refreshSession(
     clearCookie(ctx, reply)
     throw noSession()
   }
-  if (result.kind === 'rotated') setCookie(ctx, reply, result.next)
+  setCookie(ctx, reply, result.next)
   return { accessToken: await accessToken(ctx, user, result.familyId), user: toApiUser(user) }
 }
 

@@ -110,6 +110,31 @@ describe('sessions', () => {
     expect((await refresh(rotated)).statusCode).toBe(401)
   })
 
+  it('keeps a user signed in when a refresh reply is lost: the old token once more gets the same pair', async () => {
+    const { cookie, user } = await signIn(app)
+    // The refresh reaches the server and rotates the token; its reply never reaches the device.
+    const lost = refreshCookieOf(await refresh(cookie))
+    // The device still holds the old token and tries again: the same new token comes back.
+    const retried = await refresh(cookie)
+    expect(retried.statusCode, retried.body).toBe(200)
+    expect(refreshCookieOf(retried)).toBe(lost)
+    expect((await me(retried.json().accessToken)).json().id).toBe(user.id)
+    // Once: the old token a third time is a copy, and the whole sign-in is revoked.
+    const third = await refresh(cookie)
+    expect(third.statusCode).toBe(401)
+    expect((await refresh(lost)).statusCode).toBe(401)
+  })
+
+  it('gives a lost reply nothing once its new token was used: the old token is then reuse', async () => {
+    const { cookie } = await signIn(app)
+    const next = refreshCookieOf(await refresh(cookie))
+    const later = await refresh(next)
+    expect(later.statusCode).toBe(200)
+    // Within the grace period still, but the device that got `next` has moved on with it.
+    expect((await refresh(cookie)).statusCode).toBe(401)
+    expect((await refresh(refreshCookieOf(later))).statusCode).toBe(401)
+  })
+
   it('lets two tabs refresh with the same token at once', async () => {
     const { cookie } = await signIn(app)
     const [a, b] = await Promise.all([refresh(cookie), refresh(cookie)])

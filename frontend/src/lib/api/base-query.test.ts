@@ -24,7 +24,7 @@ function json(status: number, body: unknown): Response {
 const unauthorized = () => json(401, { error: { code: 'UNAUTHENTICATED', message: 'Sign in' } })
 
 /** A store whose api talks to `handler` instead of the network; records every request. */
-function setup(handler: Handler, signedIn = true, marker = true) {
+function setup(handler: Handler, signedIn = true, marker = true, refreshRetryDelays = [0, 0]) {
   const requests: { path: string; authorization: string | null }[] = []
   const fetchFn = async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init)
@@ -39,6 +39,7 @@ function setup(handler: Handler, signedIn = true, marker = true) {
       baseUrl: 'http://crv.test/',
       fetchFn,
       mayHaveSession: () => marker,
+      refreshRetryDelays,
     }),
     endpoints: (build) => ({
       thing: build.query<unknown, number>({ query: (n) => `api/things/${n}` }),
@@ -157,6 +158,21 @@ describe('base query', () => {
     expect(result.data).toMatchObject({ accessToken: 'new-token' })
     expect(store.getState().session).toMatchObject({ status: 'signedIn', user: ada })
     expect(requests).toEqual([{ path: '/api/auth/refresh', authorization: null }])
+  })
+
+  it('sends a refresh that got no answer again, and stays signed in when the retry is answered', async () => {
+    // The first reply is lost on the way back (the server may have rotated the cookie; it takes
+    // the old one back once, for seconds): the refresh is sent again at once, not given up.
+    let calls = 0
+    const { store, requests, refresh } = setup(() => {
+      calls += 1
+      if (calls === 1) throw new TypeError('Failed to fetch')
+      return json(200, { accessToken: 'new-token', user: ada })
+    }, false)
+    const result = await refresh()
+    expect(result.data).toMatchObject({ accessToken: 'new-token' })
+    expect(store.getState().session).toMatchObject({ status: 'signedIn', user: ada })
+    expect(requests.map((r) => r.path)).toEqual(['/api/auth/refresh', '/api/auth/refresh'])
   })
 
   it('ends restoring as signed out when there is no session', async () => {

@@ -25,7 +25,32 @@ export type BaseQueryOptions = {
   fetchFn?: typeof fetch
   /** Whether a session may exist: the auth service's readable `crv_session` marker cookie. */
   mayHaveSession?: () => boolean
+  /** Waits before a refresh that got no answer is sent again (milliseconds, one per retry). */
+  refreshRetryDelays?: readonly number[]
 }
+
+/**
+ * A refresh that got no answer may have reached the server, which rotated the cookie: the old
+ * one is then taken back once, for a few seconds (the auth service's grace period, 10 s), so
+ * it is sent again soon, twice, while the browser is online.
+ */
+const REFRESH_RETRY_DELAYS = [1_000, 3_000]
+
+/**
+ * Runs one refresh at a time across this browser's tabs (where the browser has Web Locks): a
+ * tab's refresh after another's then sends the cookie that one got, not the one it replaced.
+ */
+async function oneRefreshAtATime<T>(refresh: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined
+  if (!locks) return refresh()
+  let answer: T | undefined
+  await locks.request('crv-refresh', async () => {
+    answer = await refresh()
+  })
+  return answer as T
+}
+
+const online = () => typeof navigator === 'undefined' || navigator.onLine !== false
 
 /** The marker the auth service sets beside the httpOnly refresh cookie (no secret in it). */
 export function sessionMarkerPresent(): boolean {
@@ -85,6 +110,7 @@ export function createBaseQuery({
   baseUrl = '/',
   fetchFn,
   mayHaveSession = sessionMarkerPresent,
+  refreshRetryDelays = REFRESH_RETRY_DELAYS,
 }: BaseQueryOptions = {}): AppBaseQuery {
   const rawBaseQuery = fetchBaseQuery({
     baseUrl,
@@ -117,7 +143,16 @@ export function createBaseQuery({
       try {
         // Not the caller's abort signal: others may be waiting for this call.
         const shared = { ...api, signal: new AbortController().signal }
-        const result = await refreshQuery({ url: refreshPath, method: 'POST' }, shared, {})
+        const send = () => refreshQuery({ url: refreshPath, method: 'POST' }, shared, {})
+        const result = await oneRefreshAtATime(async () => {
+          let answer = await send()
+          for (const delay of refreshRetryDelays) {
+            if (answer.error?.status !== 'FETCH_ERROR' || !online()) break
+            await new Promise((resolve) => setTimeout(resolve, delay))
+            answer = await send()
+          }
+          return answer
+        })
         if (isSessionStarted(result.data)) {
           api.dispatch(tokenRefreshed(result.data))
           return result

@@ -32,6 +32,7 @@ import {
   useSavePracticeWriteUpMutation,
 } from './api.ts'
 import type { PracticeReveal, PracticeSession, PracticeWriteUp } from './api.ts'
+import { PicturesSeenNote } from './components/pictures-seen-note.tsx'
 import { ReceiptButton } from './components/receipt-button.tsx'
 import { RevealPanel } from './components/reveal-panel.tsx'
 import { WriteUpEditor } from './components/write-up-editor.tsx'
@@ -260,6 +261,7 @@ function SessionView({
             </Typography>
           )}
           <ReceiptButton receipt={receipt} />
+          <PicturesSeenNote seen={session.picturesSeen} />
         </Box>
         {abandoned ? (
           <Alert severity="warning">

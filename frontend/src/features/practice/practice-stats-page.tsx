@@ -30,14 +30,18 @@ import type { TFunction } from 'i18next'
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link as RouterLink } from 'react-router-dom'
+import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 import { useAuth } from '../../components/auth/index.ts'
 import { OutlinedNativeSelect, OutlinedTextField } from '../../components/outlined-field.tsx'
 import { PageContainer } from '../../components/page-container.tsx'
 import { useToast } from '../../components/toast/index.ts'
 import { practiceSessionPath } from '../../config/paths.ts'
 import { errorCode, errorMessage } from '../../lib/api/index.ts'
-import type { PracticeRankStats, PracticeSeries } from '../../lib/api/generated.ts'
+import type {
+  PracticeFamiliarity,
+  PracticeRankStats,
+  PracticeSeries,
+} from '../../lib/api/generated.ts'
 import { usePageMeta } from '../../lib/use-page-meta.ts'
 import {
   useDeclarePracticeSeriesMutation,
@@ -52,6 +56,37 @@ import { fixed, formatDateTime, formatNumber, formatLst, SENSORY_COLUMNS } from 
 const SIDEREAL_WINDOW = '12:30–14:30 LST'
 
 const EXPORT_FORMATS = ['json', 'csv'] as const
+
+/** The classes of pictures the statistics can be kept to (PracticePicturesSeen), in the URL. */
+const FAMILIARITIES = ['unseen', 'rested', 'recent'] as const satisfies PracticeFamiliarity[]
+const familiarityIn = (value: string | null): PracticeFamiliarity | undefined =>
+  FAMILIARITIES.find((f) => f === value)
+
+/** Keeps the statistics to the sessions whose pictures were of one class; "all" by default. */
+function FamiliarityFilter({
+  value,
+  onChange,
+}: {
+  value: PracticeFamiliarity | undefined
+  onChange: (next: PracticeFamiliarity | undefined) => void
+}) {
+  const { t } = useTranslation('practice')
+  return (
+    <OutlinedNativeSelect
+      label={t('stats.familiarity.label')}
+      value={value ?? 'all'}
+      onChange={(e) => onChange(familiarityIn(e.target.value))}
+      sx={{ width: '100%', maxWidth: 360, mb: 2 }}
+    >
+      <option value="all">{t('stats.familiarity.all')}</option>
+      {FAMILIARITIES.map((f) => (
+        <option key={f} value={f}>
+          {t(`stats.familiarity.${f}`)}
+        </option>
+      ))}
+    </OutlinedNativeSelect>
+  )
+}
 
 type ColumnKey = (typeof SENSORY_COLUMNS)[number]
 const isColumn = (category: string): category is ColumnKey =>
@@ -498,11 +533,23 @@ export function PracticeStatsPage() {
   const { t, i18n } = useTranslation('practice')
   const language = i18n.language
   const { status, openSignIn } = useAuth()
+  const [params, setParams] = useSearchParams()
+  const familiarity = familiarityIn(params.get('familiarity'))
+  const setFamiliarity = (next: PracticeFamiliarity | undefined) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current)
+        if (next) updated.set('familiarity', next)
+        else updated.delete('familiarity')
+        return updated
+      },
+      { replace: true },
+    )
   const {
     data: stats,
     isLoading,
     error,
-  } = useGetPracticeStatsQuery(status === 'signedIn' ? {} : skipToken)
+  } = useGetPracticeStatsQuery(status === 'signedIn' ? { familiarity } : skipToken)
   const [exportSessions, exporting] = useLazyExportPracticeSessionsQuery()
   const { toast } = useToast()
   const save = async (format: 'json' | 'csv') => {
@@ -561,6 +608,7 @@ export function PracticeStatsPage() {
       <Typography variant="h4" component="h1" gutterBottom>
         {t('stats.heading')}
       </Typography>
+      <FamiliarityFilter value={familiarity} onChange={setFamiliarity} />
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('stats.summary', { sessions: stats.sessions, judged: stats.judged })}
         {stats.abandoned > 0 ? ` ${t('stats.abandonedSummary', { count: stats.abandoned })}` : null}

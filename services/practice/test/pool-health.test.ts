@@ -1,7 +1,7 @@
 // Issue [24] item 5: a pool's health on /admin/targets, through the real HTTP stack on a real
 // database. A fixture pool whose figures are known: its size, the share of each gestalt class
-// (a class planted above 30 % is flagged), and the fresh sessions its most active viewers have
-// left, the viewers named only by a keyed hash.
+// (a class planted above 30 % is flagged), the mean κ of its targets tagged twice, and the fresh
+// sessions its most active viewers have left, the viewers named only by a keyed hash.
 import { randomBytes, randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -130,7 +130,7 @@ describe('the health of a target pool', () => {
     const poolId = await newPool()
     // 20 active targets: 7 man-made (35 %), 4 water, 3 land (one of them natural too), 2
     // biological, 1 space, 1 motion, 2 of no class. Retired and deleted ones do not count.
-    await addTargets(
+    const [manMade, alsoManMade = ''] = await addTargets(
       poolId,
       ofClasses([
         ['man-made', 7],
@@ -143,8 +143,18 @@ describe('the health of a target pool', () => {
       ]),
     )
     await addTargets(poolId, [['land-gestalt', 'natural-gestalt', 'rough']])
-    await addTargets(poolId, ofClasses([['water', 3]]), 'retired')
+    const [retired = ''] = await addTargets(poolId, ofClasses([['water', 3]]), 'retired')
     await addTargets(poolId, ofClasses([['water', 2]]), 'deleted')
+    // Two active targets tagged by two taggers (κ 0.5 and 0.8), and a retired one, not counted.
+    for (const [id, kappa] of [
+      [manMade ?? '', 0.5],
+      [alsoManMade, 0.8],
+      [retired, -1],
+    ] as const) {
+      await app.db.execute(
+        sql`UPDATE practice.targets SET tag_kappa = ${kappa} WHERE id = ${id}::uuid`,
+      )
+    }
 
     const report = await healthOf(poolId)
     expect(report).toMatchObject({
@@ -152,7 +162,7 @@ describe('the health of a target pool', () => {
       activeTargets: 20,
       classShareLimit: 0.3,
       unclassified: 2,
-      tagAgreement: { targets: 0, meanKappa: null },
+      tagAgreement: { targets: 2, meanKappa: 0.65 },
       viewers: [],
     })
     expect(report.classes).toEqual([
@@ -179,6 +189,7 @@ describe('the health of a target pool', () => {
       ]),
     )
     const balanced = await healthOf(poolId)
+    expect(balanced.tagAgreement).toEqual({ targets: 0, meanKappa: null })
     expect(balanced.classes.filter((c) => c.aboveLimit)).toEqual([])
     expect(balanced.classes[0]).toMatchObject({ gestalt: 'land', share: 0.3 })
 

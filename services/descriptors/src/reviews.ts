@@ -338,11 +338,14 @@ const checkpoint = (userId: string) => sql`
   LIMIT 1`
 
 /**
- * Answer `a` comes after checkpoint `k` in a replay's order (or there is none); the bound on
- * `answered_at` alone lets the answers' index start there instead of at the word's first answer.
+ * Answer `a` comes after checkpoint `k` in a replay's order, or is it (or there is none); the
+ * bound on `answered_at` alone lets the answers' index start there instead of at the word's
+ * first answer.
  */
-const fromCheckpoint = sql`a.answered_at >= coalesce(k.answered_at, '-infinity')
-  AND (k.id IS NULL OR (a.answered_at, a.received_at, a.id) > (k.answered_at, k.received_at, k.id))`
+const fromCheckpoint = (including: 'and it' | 'after it') => sql`
+  a.answered_at >= coalesce(k.answered_at, '-infinity') AND (k.id IS NULL
+    OR (a.answered_at, a.received_at, a.id) ${sql.raw(including === 'and it' ? '>=' : '>')}
+       (k.answered_at, k.received_at, k.id))`
 
 /** Each word and the time its earliest new answer was given, as `w(descriptor_id, since)`. */
 function wordsSince(since: Map<number, Date>): SQL {
@@ -479,10 +482,14 @@ async function replay(
         CROSS JOIN LATERAL (
           SELECT min(answered_at) AS first FROM descriptors.review_answers
           WHERE user_id = ${userId} AND descriptor_id = w.descriptor_id) f
-        JOIN descriptors.review_answers a
-          ON a.user_id = ${userId} AND a.descriptor_id = w.descriptor_id
-          AND a.answered_at >= coalesce(k.answered_at, '-infinity')
-          AND (a.id = k.id OR ${fromCheckpoint})
+        CROSS JOIN LATERAL (
+          SELECT a.id, a.rating, a.state, a.answered_at, a.received_at
+          FROM descriptors.review_answers a
+          WHERE a.user_id = ${userId} AND a.descriptor_id = w.descriptor_id
+            AND ${fromCheckpoint('and it')}
+          -- Kept a subquery: joined flat, the planner read every answer of the words and looked
+          -- for the checkpoint once per answer (0.8 s for ten words of 2,000 answers, not 8 ms).
+          OFFSET 0) a
         ORDER BY w.descriptor_id, a.answered_at, a.received_at, a.id`,
   )
   const fixes: { id: string; state: State; after: Card }[] = []
@@ -798,7 +805,7 @@ async function reviewableWords(db: Executor, userId: string, byWord: Map<number,
                c.lapses, c.last_review, c.first_review,
                (SELECT count(*) FROM (
                   SELECT 1 FROM descriptors.review_answers a
-                  WHERE a.user_id = ${userId} AND a.descriptor_id = d.id AND ${fromCheckpoint}
+                  WHERE a.user_id = ${userId} AND a.descriptor_id = d.id AND ${fromCheckpoint('after it')}
                   LIMIT ${STEPS_PER_REQUEST + 1}) s) AS behind
         FROM ${wordsSince(since)}
         JOIN descriptors.descriptors d ON d.id = w.descriptor_id

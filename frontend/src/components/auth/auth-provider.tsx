@@ -11,6 +11,7 @@ import {
 import { whenSessionKnown } from '../../lib/session/when-session-known.ts'
 import { rememberUser } from '../../lib/session/remembered-user.ts'
 import { clearPrivateCaches } from '../../lib/account/private-caches.ts'
+import { dropSavedDrafts } from '../../lib/offline/draft-store.ts'
 import { useToast } from '../toast/use-toast.ts'
 import { AuthContext, type AuthContextValue } from './auth-context.ts'
 import { errorToast, signInText } from './sign-in-messages.ts'
@@ -86,9 +87,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       return
     }
     // Not remembered for an offline start any more, and nothing of theirs left for the next
-    // person at this browser to read from the service worker's copies.
+    // person at this browser to read from the service worker's copies or the saved drafts.
     rememberUser(null)
-    await clearPrivateCaches()
+    await Promise.all([clearPrivateCaches(), dropSavedDrafts()])
     // The reload starts the app afresh, signed out; until it lands the header keeps its spinner.
     window.location.reload()
   }, [dispatch, toast])

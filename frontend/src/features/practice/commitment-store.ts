@@ -1,6 +1,7 @@
 // The commitments published at a session's start, kept in this browser's IndexedDB: the reveal is
 // checked against this copy, which the server cannot change afterwards, not against the copy in
 // the same answer that reveals the target.
+import { indexedStore } from '../../lib/offline/indexed-store.ts'
 
 /** What the start published, as kept on this device. */
 export interface KeptCommitments {
@@ -21,56 +22,7 @@ const STORE = 'commitments'
 
 export const trialKey = (trn: string, startedAt: string) => `trial:${trn}@${startedAt}`
 
-function request<T>(r: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    r.onsuccess = () => resolve(r.result)
-    r.onerror = () => reject(r.error ?? new Error('IndexedDB request failed'))
-  })
-}
-
-let opened: Promise<IDBDatabase> | null = null
-
-function database(): Promise<IDBDatabase> {
-  opened ??= new Promise<IDBDatabase>((resolve, reject) => {
-    if (typeof indexedDB === 'undefined') {
-      reject(new Error('IndexedDB is not available'))
-      return
-    }
-    const open = indexedDB.open(DATABASE, 1)
-    open.onupgradeneeded = () => open.result.createObjectStore(STORE, { keyPath: 'key' })
-    open.onsuccess = () => {
-      // Another tab (or a person clearing the site's data) deletes or upgrades the database:
-      // let it, and open it afresh next time.
-      open.result.onversionchange = () => {
-        open.result.close()
-        opened = null
-      }
-      resolve(open.result)
-    }
-    open.onerror = () => reject(open.error ?? new Error('IndexedDB could not be opened'))
-    // Another tab holds an older version open: better no copy than a start that hangs.
-    open.onblocked = () => reject(new Error('IndexedDB is blocked by another tab'))
-  }).catch((error: unknown) => {
-    opened = null
-    throw error
-  })
-  return opened
-}
-
-async function inStore<T>(
-  mode: IDBTransactionMode,
-  action: (store: IDBObjectStore) => IDBRequest<T>,
-): Promise<T> {
-  const db = await database()
-  const transaction = db.transaction(STORE, mode)
-  const done = new Promise<void>((resolve, reject) => {
-    transaction.oncomplete = () => resolve()
-    transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB failed'))
-    transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB aborted'))
-  })
-  const [result] = await Promise.all([request(action(transaction.objectStore(STORE))), done])
-  return result
-}
+const store = indexedStore(DATABASE, STORE, 'key')
 
 /**
  * Keeps a start's commitments; a record already kept under the same key stays as it was (the
@@ -79,8 +31,8 @@ async function inStore<T>(
  */
 export async function keepCommitments(record: Omit<KeptCommitments, 'keptAt'>): Promise<boolean> {
   try {
-    await inStore('readwrite', (store) =>
-      store.add({ ...record, keptAt: new Date().toISOString() }),
+    await store.run('readwrite', (commitments) =>
+      commitments.add({ ...record, keptAt: new Date().toISOString() }),
     )
     return true
   } catch (error) {
@@ -92,7 +44,9 @@ export async function keepCommitments(record: Omit<KeptCommitments, 'keptAt'>): 
 /** The copy kept at the start, or null when this device kept none. */
 export async function keptCommitments(key: string): Promise<KeptCommitments | null> {
   try {
-    const found = await inStore<KeptCommitments | undefined>('readonly', (store) => store.get(key))
+    const found = await store.run<KeptCommitments | undefined>('readonly', (commitments) =>
+      commitments.get(key),
+    )
     return found ?? null
   } catch {
     return null

@@ -1,10 +1,11 @@
+import { forgetDrafts } from '../offline/draft-store.ts'
 import { rememberUser } from '../session/remembered-user.ts'
 import { clearPrivateCaches } from './private-caches.ts'
 
 /**
  * Removes what this browser keeps of a user whose account is gone: their offline queues and
- * cards, the remembered sign-in, and the service worker's copies of their data (the app's own
- * files stay precached).
+ * cards, their drafts, the remembered sign-in, and the service worker's copies of their data (the
+ * app's own files stay precached).
  */
 export async function forgetUser(userId: string): Promise<void> {
   rememberUser(null)
@@ -20,5 +21,5 @@ export async function forgetUser(userId: string): Promise<void> {
   } catch {
     // Storage refused: nothing was kept there.
   }
-  await clearPrivateCaches()
+  await Promise.all([forgetDrafts(userId), clearPrivateCaches()])
 }

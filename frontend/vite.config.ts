@@ -261,7 +261,8 @@ const initialVendorGroups = [
 // worker; gestalt clips kept once fetched; the vocabulary, settings and the user's figures
 // answered from the network when it is there and from the last answer when it is not. Cached
 // API answers that differ per user are kept apart per user (the app's `x-crv-user` header is part
-// of the key), so a shared device never shows one user's words to another.
+// of the key), so a shared device never shows one user's words to another. A practice session's
+// last answer is kept too: its page opens offline, with the write-up's draft (IndexedDB) over it.
 const offline = VitePWA({
   registerType: 'autoUpdate',
   // Registered by the app (src/lib/offline), after the first screen is up.
@@ -308,7 +309,7 @@ const offline = VitePWA({
       {
         urlPattern: ({ url, sameOrigin }) =>
           sameOrigin &&
-          /^\/api\/(descriptors\/bulk|gestalts|perceptions|settings|reviews\/stats|history)$/.test(
+          /^\/api\/(descriptors\/bulk|gestalts|perceptions|settings|reviews\/stats|history|practice\/sessions\/[0-9a-f-]{36})$/.test(
             url.pathname,
           ),
         handler: 'NetworkFirst',

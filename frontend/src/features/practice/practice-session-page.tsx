@@ -15,7 +15,7 @@ import {
   Typography,
 } from '@mui/material'
 import { skipToken } from '@reduxjs/toolkit/query'
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useParams } from 'react-router-dom'
 import { useAuth } from '../../components/auth/index.ts'
@@ -23,6 +23,7 @@ import { PageContainer } from '../../components/page-container.tsx'
 import { useToast } from '../../components/toast/index.ts'
 import { paths } from '../../config/paths.ts'
 import { errorCode, errorMessage } from '../../lib/api/index.ts'
+import { dropDraft, readDraft } from '../../lib/offline/draft-store.ts'
 import { onDemand, usePreloadWhenIdle } from '../../lib/on-demand.tsx'
 import { usePageMeta } from '../../lib/use-page-meta.ts'
 import {
@@ -35,6 +36,7 @@ import type { PracticeReveal, PracticeSession, PracticeWriteUp } from './api.ts'
 import { PicturesSeenNote } from './components/pictures-seen-note.tsx'
 import { ReceiptButton } from './components/receipt-button.tsx'
 import { RevealPanel } from './components/reveal-panel.tsx'
+import { UnsavedAfterLock, WriteUpConflict } from './components/write-up-conflict.tsx'
 import { WriteUpEditor } from './components/write-up-editor.tsx'
 import { practiceLanguage } from './preferences.ts'
 import { receiptOf } from './receipt.ts'
@@ -42,6 +44,8 @@ import { useAutosave } from './use-autosave.ts'
 import { formatDateTime, formatLst } from './format.ts'
 import type { SaveState } from './use-autosave.ts'
 import { commitmentsToCheck, useKeptCommitments, useRevealCheck } from './use-reveal-check.ts'
+import { sameWriteUp, startingPoint } from './write-up-drafts.ts'
+import type { WriteUpDraft } from './write-up-drafts.ts'
 
 /**
  * What only the lock shows: the judging (the candidates, the full-screen view, the
@@ -64,7 +68,10 @@ const SAVE_LABELS = {
   saving: 'session.saveState.saving',
   unsaved: 'session.saveState.unsaved',
   offline: 'session.saveState.offline',
+  retrying: 'session.saveState.retrying',
   conflict: 'session.saveState.conflict',
+  refused: 'session.saveState.refused',
+  closed: 'session.saveState.closed',
 } as const satisfies Record<SaveState, string>
 
 /** When the session started, in UTC, in the interface language. */
@@ -75,27 +82,55 @@ const startedUtc = (language: string, iso: string) =>
     timeZone: 'UTC',
   }).format(new Date(iso))
 
-/** One session: the write-up (autosaved), then the lock, the judging and the reveal. */
+/**
+ * The draft this device keeps of the session's write-up for `userId`: undefined while it is
+ * read, null when there is none.
+ */
+function useKeptDraft(userId: string | null, sessionId: string) {
+  const wanted = `${userId ?? ''}/${sessionId}`
+  const [found, setFound] = useState<{ for: string; draft: WriteUpDraft | null }>()
+  useEffect(() => {
+    let live = true
+    const read = userId ? readDraft<PracticeWriteUp>(userId, sessionId) : Promise.resolve(null)
+    void read.then((draft) => {
+      if (live) setFound({ for: wanted, draft })
+    })
+    return () => {
+      live = false
+    }
+  }, [userId, sessionId, wanted])
+  return found?.for === wanted ? found.draft : undefined
+}
+
+/**
+ * One session: the write-up (kept on this device at every change, autosaved), then the lock,
+ * the judging and the reveal. Opened without a network, it comes from the service worker's
+ * copy of the session with this device's draft over it.
+ */
 export function PracticeSessionPage() {
   usePageMeta('practiceSession')
   usePreloadWhenIdle(onDemandParts)
   const { t } = useTranslation('practice')
   const { id = '' } = useParams()
   // Asked once the session is known: before that a reload would ask without a token (a 401).
-  const { status } = useAuth()
+  const { status, user } = useAuth()
   const {
     data: session,
     isLoading,
     error,
     refetch,
   } = useGetPracticeSessionQuery(status === 'restoring' ? skipToken : { id })
-  // Each load of the server's write-up starts the editor afresh (after a conflict, for one).
-  const [generation, setGeneration] = useState(0)
-  const reload = useCallback(() => {
-    void refetch().then(() => setGeneration((g) => g + 1))
-  }, [refetch])
+  const userId = user?.id ?? null
+  const draft = useKeptDraft(userId, id)
+  // Not loaded (no network and no copy kept): asked again once the network is back.
+  useEffect(() => {
+    if (!error) return
+    const again = () => void refetch()
+    window.addEventListener('online', again)
+    return () => window.removeEventListener('online', again)
+  }, [error, refetch])
 
-  if (isLoading || status === 'restoring') {
+  if (isLoading || status === 'restoring' || draft === undefined) {
     return (
       <PageContainer>
         <CircularProgress aria-label={t('session.loading')} />
@@ -114,22 +149,25 @@ export function PracticeSessionPage() {
   }
   return (
     <SessionView
-      key={`${session.id}-${generation}`}
+      key={`${userId ?? ''}/${session.id}`}
       session={session}
-      reload={reload}
-      refetch={() => void refetch()}
+      userId={userId}
+      draft={draft}
+      refetch={refetch}
     />
   )
 }
 
 function SessionView({
   session,
-  reload,
+  userId,
+  draft,
   refetch,
 }: {
   session: PracticeSession
-  reload: () => void
-  refetch: () => void
+  userId: string | null
+  draft: WriteUpDraft | null
+  refetch: ReturnType<typeof useGetPracticeSessionQuery>['refetch']
 }) {
   const { id } = session
   const { t, i18n } = useTranslation('practice')
@@ -137,7 +175,9 @@ function SessionView({
   const [saveWriteUp] = useSavePracticeWriteUpMutation()
   const [lock, locking] = useLockPracticeSessionMutation()
   const [judge, judging] = useJudgePracticeSessionMutation()
-  const [writeUp, setWriteUp] = useState<PracticeWriteUp>(session.writeUp)
+  // Where this view starts: the server's copy, or this device's draft where it is newer.
+  const [start] = useState(() => startingPoint(session, draft))
+  const [leftOver, setLeftOver] = useState(start.leftOver)
   const [confirmLock, setConfirmLock] = useState(false)
   // Locked here (not found locked at the load): the candidates are brought into view.
   const [lockedHere, setLockedHere] = useState(false)
@@ -161,27 +201,48 @@ function SessionView({
       saveWriteUp({ id, practiceWriteUpSave: { writeUp: next, revision } }).unwrap(),
     [id, saveWriteUp],
   )
-  const onConflict = useCallback(() => {
-    toast({
-      title: t('session.conflictTitle'),
-      description: t('session.conflictDescription'),
-    })
-    reload()
-  }, [reload, toast, t])
-  const autosave = useAutosave(session.revision, save, onConflict)
+  const latest = useCallback(async () => {
+    const now = await refetch().unwrap()
+    return { writeUp: now.writeUp, revision: now.revision }
+  }, [refetch])
+  // Locked or closed meanwhile (on another device): the page shows it so, and what this
+  // device had not saved beside it.
+  const onClosed = useCallback(
+    (unsaved: PracticeWriteUp) => {
+      setLeftOver(unsaved)
+      void refetch()
+    },
+    [refetch],
+  )
+  const autosave = useAutosave({ userId, sessionId: id, start, save, latest, onClosed })
+  const writeUp = autosave.writeUp
 
   const open = session.status === 'open'
-  const change = (next: PracticeWriteUp) => {
-    setWriteUp(next)
-    autosave.change(next)
+  const unsavedAfterLock =
+    !open && leftOver && !sameWriteUp(leftOver, session.writeUp) ? leftOver : null
+  // Closed, with nothing of this device's left out of it: its copy is no longer needed.
+  useEffect(() => {
+    if (!open && !unsavedAfterLock && userId) void dropDraft(userId, id)
+  }, [open, unsavedAfterLock, userId, id])
+  const discardLeftOver = () => {
+    if (userId) void dropDraft(userId, id)
+    setLeftOver(null)
   }
   const doLock = async () => {
     setConfirmLock(false)
-    await autosave.flush()
+    // The lock fingerprints the server's copy: it must hold what this page shows.
+    if (!(await autosave.flush())) {
+      toast({
+        title: t('session.lockFailed'),
+        description: t('session.lockUnsaved'),
+        variant: 'destructive',
+      })
+      return
+    }
     try {
       await lock({ id }).unwrap()
       setLockedHere(true)
-      refetch()
+      void refetch()
     } catch (err) {
       toast({
         title: t('session.lockFailed'),
@@ -196,7 +257,7 @@ function SessionView({
         reveal: await judge({ id, practiceJudgeRequest: { ranking } }).unwrap(),
         ranking,
       })
-      refetch()
+      void refetch()
     } catch (err) {
       toast({
         title: t('session.judgeFailed'),
@@ -204,7 +265,7 @@ function SessionView({
         variant: 'destructive',
       })
       // Closed as abandoned meanwhile: the page shows it so.
-      if (errorCode(err) === 'session_abandoned') refetch()
+      if (errorCode(err) === 'session_abandoned') void refetch()
     }
   }
 
@@ -271,9 +332,23 @@ function SessionView({
             })}
           </Alert>
         ) : null}
+        {open && autosave.theirs ? (
+          <WriteUpConflict
+            mine={writeUp}
+            theirs={autosave.theirs.writeUp}
+            onChoose={autosave.resolve}
+          />
+        ) : null}
+        {unsavedAfterLock ? (
+          <UnsavedAfterLock
+            mine={unsavedAfterLock}
+            locked={session.writeUp}
+            onDiscard={discardLeftOver}
+          />
+        ) : null}
         <WriteUpEditor
-          value={writeUp}
-          onChange={change}
+          value={open ? writeUp : session.writeUp}
+          onChange={autosave.change}
           readOnly={!open}
           language={writeUp.language ?? practiceLanguage()}
         />
@@ -304,14 +379,16 @@ function SessionView({
           }}
         >
           <Typography role="status" aria-live="polite" sx={{ flex: 1 }}>
-            {t(SAVE_LABELS[autosave.state])}
+            {t(SAVE_LABELS[autosave.state], {
+              reason: errorMessage(autosave.refusal, t('session.tryAgain')),
+            })}
           </Typography>
           <Button
             variant="contained"
             startIcon={
               locking.isLoading ? <CircularProgress size={18} aria-hidden /> : <LockIcon />
             }
-            disabled={locking.isLoading}
+            disabled={locking.isLoading || autosave.state === 'conflict'}
             onClick={() => setConfirmLock(true)}
             sx={{ minHeight: 44 }}
           >

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import type { Language } from '../../lib/api/generated.ts'
+import { currentUiLanguage } from '../../lib/i18n/index.ts'
 
 const BY_TEXT = 'crv-practice-judge-by-text'
 const LANGUAGES: Language[] = ['en', 'de', 'fr', 'es', 'it', 'ja', 'zh']
@@ -38,12 +39,13 @@ export function useJudgeByText(): [boolean, (on: boolean) => void] {
   return [useSyncExternalStore(subscribeByText, judgeByText, () => false), setJudgeByText]
 }
 
-/** The write-up's language: the descriptor trainer's choice, else the browser's. */
+/**
+ * The language of a new write-up's suggestions: the interface language chosen in the app (all
+ * seven are the vocabulary's), never the browser's when the user chose another.
+ */
 export function practiceLanguage(): Language {
-  const chosen = storage()?.getItem('preferredLanguage')
-  if (chosen && (LANGUAGES as string[]).includes(chosen)) return chosen as Language
-  const browser = navigator.language.slice(0, 2)
-  return (LANGUAGES as string[]).includes(browser) ? (browser as Language) : 'en'
+  const ui = currentUiLanguage()
+  return (LANGUAGES as string[]).includes(ui) ? (ui as Language) : 'en'
 }
 
 const CITY = 'crv-practice-city'

@@ -1,4 +1,4 @@
-import { Autocomplete, Chip, TextField } from '@mui/material'
+import { Autocomplete, Chip, TextField, Typography } from '@mui/material'
 import { skipToken } from '@reduxjs/toolkit/query'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -6,7 +6,29 @@ import { useSearchPracticeConceptsQuery } from '../api.ts'
 import type { PracticeDescriptorEntry } from '../api.ts'
 import type { Language } from '../../../lib/api/generated.ts'
 
-type Option = { word: string; conceptId: string }
+/** A suggestion; `from` names the language of the word the query matched, when not the column's. */
+type Option = { word: string; conceptId: string; from?: { language: string; word: string } }
+
+/** Lower case, accents off: as the server matches a query. */
+const folded = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()
+
+/**
+ * The word the query matched, when it is not the one in the column's language (the server
+ * searches every language): so "blue" in a German column shows "blau" from English "blue".
+ */
+export function matchedElsewhere(
+  query: string,
+  language: string,
+  words: Record<string, string>,
+): { language: string; word: string } | undefined {
+  const q = folded(query)
+  if (!q) return undefined
+  const matches = (word: string | undefined) => word !== undefined && folded(word).includes(q)
+  if (matches(words[language])) return undefined
+  const starts = Object.entries(words).find(([, word]) => folded(word).startsWith(q))
+  const found = starts ?? Object.entries(words).find(([, word]) => matches(word))
+  return found ? { language: found[0], word: found[1] } : undefined
+}
 
 const wordOf = (entry: PracticeDescriptorEntry) => (typeof entry === 'string' ? entry : entry.word)
 
@@ -40,7 +62,10 @@ export function DescriptorColumn({
   const { data = [], isFetching } = useSearchPracticeConceptsQuery(
     readOnly ? skipToken : { q: query, language, category, limit: 12 },
   )
-  const options: Option[] = data.map((c) => ({ word: c.word, conceptId: c.conceptId }))
+  const options: Option[] = data.map((c) => {
+    const from = matchedElsewhere(query, language, c.words)
+    return { word: c.word, conceptId: c.conceptId, ...(from ? { from } : {}) }
+  })
   return (
     <Autocomplete<Option | string, true, false, true>
       multiple
@@ -55,6 +80,34 @@ export function DescriptorColumn({
       inputValue={input}
       onInputChange={(_event, next) => setInput(next)}
       getOptionLabel={(option) => (typeof option === 'string' ? option : option.word)}
+      renderOption={(props, option) => {
+        const { key, ...rest } = props
+        if (typeof option === 'string')
+          return (
+            <li key={key} {...rest}>
+              {option}
+            </li>
+          )
+        return (
+          <li key={key} {...rest}>
+            <span>{option.word}</span>
+            {option.from && (
+              <Typography
+                component="span"
+                variant="body2"
+                color="text.secondary"
+                sx={{ ml: 1 }}
+                lang={option.from.language}
+              >
+                {t('writeUp.suggestionFrom', {
+                  language: option.from.language.toUpperCase(),
+                  word: option.from.word,
+                })}
+              </Typography>
+            )}
+          </li>
+        )
+      }}
       isOptionEqualToValue={(a, b) =>
         (typeof a === 'string' ? a : a.word) === (typeof b === 'string' ? b : b.word)
       }

@@ -1413,10 +1413,15 @@ export interface paths {
     put?: never
     /**
      * Local sidereal time for a place and an instant
-     * @description The place is `location` (a city name: 'City', 'City, Country' or 'City, State';
-     *     accent- and case-insensitive; the most populous match wins) or, when `location` is
-     *     absent, the `lat`/`lng` query (both or neither). One of the two is required (400). The
-     *     instant is `customTime` (UTC) or now. An unknown place gives 404 (`location_not_found`:
+     * @description The place is `placeId` (a GeoNames id, as a candidate gives it), else `location` (a
+     *     city name in any of the interface languages or another name people use: 'City',
+     *     'City, Country', 'City, Region' or 'City, Region, Country'; accent- and
+     *     case-insensitive; the most populous match wins) or, when both are absent, the
+     *     `lat`/`lng` query (both or neither). One of them is required (400). When the name
+     *     fits more than one place, `candidates` lists them (the chosen one first, biggest
+     *     first, at most five) so the user can pick another by its `place_id`. Names of places,
+     *     regions and countries come in `language` (English if absent). The instant is
+     *     `customTime` (UTC) or now. An unknown place or id gives 404 (`location_not_found`:
      *     'Location not found') with up to five suggestions in `error.details.suggestions`
      *     (strings). Bad latitude, longitude or time give 400 with a message naming the field.
      */
@@ -1654,7 +1659,7 @@ export interface paths {
     }
     /**
      * Vocabulary concepts for the write-up and the tag picker
-     * @description Concepts of the descriptor vocabulary whose word in any of the seven languages starts with or contains `q` (accents and case ignored), with the word in `language`; those starting with `q` first. Without `q`, the concepts of `category`.
+     * @description Concepts of the descriptor vocabulary whose word in any of the seven languages starts with or contains `q` (accents and case ignored), with the word in `language`; those starting with `q` first. Without `q`, the concepts of `category`. With `ids`, those concepts (in that order; unknown ids left out), to show tags as words.
      */
     get: operations['searchPracticeConcepts']
     put?: never
@@ -2802,6 +2807,23 @@ export interface components {
       /** @description The resolved place; null for a bare position. */
       city: string | null
       country: string | null
+      /** @description GeoNames id of the resolved place; absent for a bare position. */
+      place_id?: number
+      /** @description First-level region of the resolved place ('Lazio', 'Texas'); null where none is known. `city` already names it unless it is named like the place. */
+      region?: string | null
+    }
+    /** @description A place a typed name fits, named in the request's language. */
+    SiderealPlace: {
+      /** @description GeoNames id; send it as `placeId` to choose this place. */
+      place_id: number
+      name: string
+      region: string | null
+      country: string
+      /** @description Name, region and country as shown: 'Roma, Texas, United States'. */
+      label: string
+      latitude: components['schemas']['Latitude']
+      longitude: components['schemas']['Longitude']
+      population: number
     }
     /** @description `formatted_time` and `lst_degrees` are the local apparent sidereal time. Degrees are in [0, 360). */
     SiderealTime: {
@@ -2823,11 +2845,20 @@ export interface components {
        * @constant
        */
       ut1_assumed_utc: true
+      /** @description Every place the typed `location` fits when it fits more than one, the chosen one first and the rest by population; absent otherwise. */
+      candidates?: components['schemas']['SiderealPlace'][]
     }
     /** @description Both fields are optional; see the operation for how the place is chosen. */
     SiderealCustomRequest: {
       /** @description A place: 'City', 'City, Country' or 'City, State'. */
       location?: string
+      /** @description A GeoNames id from `candidates`; chooses the place over `location`. */
+      placeId?: number
+      /**
+       * @description Interface language for the names of places, regions and countries.
+       * @enum {string}
+       */
+      language?: 'en' | 'de' | 'fr' | 'es' | 'it' | 'ja' | 'zh'
       /** @description The instant (ISO 8601 with `Z` or an offset), years 1000 to 2999; now if absent. A leap second (`23:59:60`) is read as the instant after `23:59:59`. */
       customTime?: components['schemas']['Timestamp']
     }
@@ -5906,6 +5937,8 @@ export interface operations {
   searchPracticeConcepts: {
     parameters: {
       query?: {
+        /** @description Concept ids, separated by commas (at most 100). */
+        ids?: string
         q?: string
         language?: components['schemas']['Language']
         category?: string

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import { AppError } from '@crv/kit'
 import type { Handlers } from '@crv/kit'
 import type { components } from '@crv/contracts'
-import type { CityIndex } from './geocoding/city-index.ts'
+import type { CityIndex, Place } from './geocoding/city-index.ts'
 import { formatSiderealTime, siderealTimes } from './sidereal/sidereal-time.ts'
 
 type Schemas = components['schemas']
@@ -75,16 +75,44 @@ function positionOf(query: { lat?: number; lng?: number }): Location {
   return { latitude: lat, longitude: lng, city: null, country: null }
 }
 
+const notFound = (suggestions: string[]) =>
+  new AppError('location_not_found', 404, 'Location not found', { suggestions })
+
+const locationOf = (p: Place): Location => ({
+  latitude: p.latitude,
+  longitude: p.longitude,
+  city: p.city,
+  country: p.country,
+  place_id: p.id,
+  region: p.region,
+})
+
+const candidateOf = (p: Place): Schemas['SiderealPlace'] => ({
+  place_id: p.id,
+  name: p.name,
+  region: p.region,
+  country: p.country,
+  label: `${p.city}, ${p.country}`,
+  latitude: p.latitude,
+  longitude: p.longitude,
+  population: p.population,
+})
+
 export function siderealHandlers(cities: CityIndex): Handlers {
-  const placeOf = (text: string): Location => {
-    const result = cities.lookup(text)
-    if (!result.found) {
-      throw new AppError('location_not_found', 404, 'Location not found', {
-        suggestions: result.suggestions,
-      })
+  /** The place a request names, and the others its name fits (the user may pick one). */
+  const placeOf = (
+    body: Schemas['SiderealCustomRequest'],
+  ): { location: Location; candidates: Schemas['SiderealPlace'][] } | undefined => {
+    const language = body.language ?? 'en'
+    if (body.placeId !== undefined) {
+      const place = cities.byId(body.placeId, language)
+      if (!place) throw notFound([])
+      return { location: locationOf(place), candidates: [] }
     }
-    const { latitude, longitude, city, country } = result.place
-    return { latitude, longitude, city, country }
+    if (body.location === undefined) return undefined
+    const result = cities.lookup(body.location, language)
+    if (!result.found) throw notFound(result.suggestions)
+    return { location: locationOf(result.place), candidates: result.candidates.map(candidateOf) }
   }
 
   return {
@@ -96,11 +124,15 @@ export function siderealHandlers(cities: CityIndex): Handlers {
     calculateSiderealTimeCustom: async (request: FastifyRequest) => {
       const body = request.body as Schemas['SiderealCustomRequest']
       const instant = parseCustomTime(body.customTime)
-      const location =
-        body.location !== undefined
-          ? placeOf(body.location)
-          : positionOf(request.query as { lat?: number; lng?: number })
-      return siderealResponse(instant, location)
+      const named = placeOf(body)
+      if (!named) {
+        return siderealResponse(
+          instant,
+          positionOf(request.query as { lat?: number; lng?: number }),
+        )
+      }
+      const response = siderealResponse(instant, named.location)
+      return named.candidates.length > 0 ? { ...response, candidates: named.candidates } : response
     },
   }
 }

@@ -74,6 +74,39 @@ describe('GET /api/sidereal-time/auto', () => {
 })
 
 describe('POST /api/sidereal-time/custom', () => {
+  it('finds a city by its name in another language, named in the language asked for', async () => {
+    const res = await custom({ location: 'München', language: 'de' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().location).toMatchObject({
+      city: 'München, Bayern',
+      region: 'Bayern',
+      country: 'Deutschland',
+    })
+    const tokyo = await custom({ location: '東京', language: 'ja' })
+    expect(tokyo.json().location).toMatchObject({ city: '東京都', country: '日本' })
+  })
+
+  it('takes Roma for Rome, Italy, and lets the user pick Roma, Texas', async () => {
+    const res = await custom({ location: 'Roma', customTime: '2024-06-21T03:14:15Z' })
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(body.location).toMatchObject({ city: 'Rome, Lazio', country: 'Italy' })
+    expect(body.location.longitude).toBeCloseTo(12.5, 0)
+    const texas = body.candidates.find(
+      (c: { label: string }) => c.label === 'Roma, Texas, United States',
+    )
+    expect(body.candidates[0].label).toBe('Rome, Lazio, Italy')
+    expect(texas).toBeDefined()
+
+    const picked = await custom({ placeId: texas.place_id, customTime: '2024-06-21T03:14:15Z' })
+    expect(picked.statusCode).toBe(200)
+    expect(picked.json().location).toMatchObject({ city: 'Roma, Texas', country: 'United States' })
+    expect(picked.json().candidates).toBeUndefined()
+    // Rome and Roma, Texas are 111° of longitude apart: about 7.4 h of sidereal time.
+    const hours = (((body.lst_degrees - picked.json().lst_degrees + 360) % 360) / 15).toFixed(1)
+    expect(hours).toBe('7.4')
+  })
+
   it('gives the LST of a typed city and instant, as the reference routines do', async () => {
     const res = await custom({ location: 'Berlin', customTime: '2024-06-21T03:14:15Z' })
     expect(res.statusCode).toBe(200)
@@ -83,6 +116,8 @@ describe('POST /api/sidereal-time/custom', () => {
       longitude: 13.41053,
       city: 'Berlin',
       country: 'Germany',
+      place_id: 2950159,
+      region: 'Berlin',
     })
     expect(body.utc_time).toBe('2024-06-21T03:14:15.000Z')
     // ERFA eraGst06a for this instant (UT1 = UTC, TT = UTC + 69.184 s) is 5.556753428501358 rad.
@@ -109,7 +144,7 @@ describe('POST /api/sidereal-time/custom', () => {
 
   it('prefers the location text over a position in the query', async () => {
     const body = (await custom({ location: 'Sydney' }, '?lat=10&lng=10')).json()
-    expect(body.location.city).toBe('Sydney')
+    expect(body.location.city).toBe('Sydney, New South Wales')
     expect(body.location.country).toBe('Australia')
   })
 
@@ -192,15 +227,24 @@ describe('geocoding in custom mode', () => {
   })
 
   it('takes the most populous Paris, in France, when no country is given', async () => {
-    expect(await place('Paris')).toMatchObject({ city: 'Paris', country: 'France' })
+    expect(await place('Paris')).toMatchObject({
+      city: 'Paris, Île-de-France Region',
+      country: 'France',
+    })
   })
 
   it('narrows by country name or code', async () => {
     expect(await place('Paris, France')).toMatchObject({ country: 'France' })
     expect(await place('Paris, CA')).toMatchObject({ country: 'Canada' })
     expect(await place('Berlin, US')).toMatchObject({ country: 'United States' })
-    expect(await place('London, UK')).toMatchObject({ city: 'London', country: 'United Kingdom' })
-    expect(await place('Köln, Deutschland')).toMatchObject({ city: 'Köln', country: 'Germany' })
+    expect(await place('London, UK')).toMatchObject({
+      city: 'London, England',
+      country: 'United Kingdom',
+    })
+    expect(await place('Köln, Deutschland')).toMatchObject({
+      city: 'Köln, North Rhine-Westphalia',
+      country: 'Germany',
+    })
   })
 
   it("answers 404 'Location not found' with up to five suggestions", async () => {
@@ -218,7 +262,7 @@ describe('geocoding in custom mode', () => {
     const res = await custom({ location: 'Paris, Narnia' })
     expect(res.statusCode).toBe(404)
     const { suggestions } = res.json().error.details
-    expect(suggestions).toContain('Paris, France')
+    expect(suggestions).toContain('Paris, Île-de-France Region, France')
     expect(suggestions).toContain('Paris, Texas, United States')
     // Every suggestion resolves when sent back.
     for (const s of suggestions) expect((await custom({ location: s })).statusCode).toBe(200)

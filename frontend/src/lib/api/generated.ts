@@ -684,6 +684,7 @@ const injectedRtkApi = api
         query: (queryArg) => ({
           url: `/api/practice/concepts`,
           params: {
+            ids: queryArg.ids,
             q: queryArg.q,
             language: queryArg.language,
             category: queryArg.category,
@@ -1249,6 +1250,8 @@ export type GetPracticeImageApiArg = {
 export type SearchPracticeConceptsApiResponse =
   /** status 200 Matching concepts. */ PracticeConcept[]
 export type SearchPracticeConceptsApiArg = {
+  /** Concept ids, separated by commas (at most 100). */
+  ids?: string
   q?: string
   language?: Language
   category?: string
@@ -2052,6 +2055,22 @@ export type SiderealLocation = {
   /** The resolved place; null for a bare position. */
   city: string | null
   country: string | null
+  /** GeoNames id of the resolved place; absent for a bare position. */
+  place_id?: number
+  /** First-level region of the resolved place ('Lazio', 'Texas'); null where none is known. `city` already names it unless it is named like the place. */
+  region?: string | null
+}
+export type SiderealPlace = {
+  /** GeoNames id; send it as `placeId` to choose this place. */
+  place_id: number
+  name: string
+  region: string | null
+  country: string
+  /** Name, region and country as shown: 'Roma, Texas, United States'. */
+  label: string
+  latitude: Latitude
+  longitude: Longitude
+  population: number
 }
 export type SiderealTime = {
   /** Local apparent sidereal time as HH:MM:SS. */
@@ -2069,10 +2088,16 @@ export type SiderealTime = {
   gast_degrees: number
   /** UT1 is taken as UTC (error under one second of time). */
   ut1_assumed_utc: true
+  /** Every place the typed `location` fits when it fits more than one, the chosen one first and the rest by population; absent otherwise. */
+  candidates?: SiderealPlace[]
 }
 export type SiderealCustomRequest = {
   /** A place: 'City', 'City, Country' or 'City, State'. */
   location?: string
+  /** A GeoNames id from `candidates`; chooses the place over `location`. */
+  placeId?: number
+  /** Interface language for the names of places, regions and countries. */
+  language?: 'en' | 'de' | 'fr' | 'es' | 'it' | 'ja' | 'zh'
   /** The instant (ISO 8601 with `Z` or an offset), years 1000 to 2999; now if absent. A leap second (`23:59:60`) is read as the instant after `23:59:59`. */
   customTime?: Timestamp
 }

@@ -79,12 +79,12 @@ const COUNTRY_ALIASES: Readonly<Record<string, string>> = {
   uae: 'AE',
 }
 
-/** Display languages for country names: the app's training languages. */
-const LANGUAGES = ['en', 'de', 'fr', 'es', 'it'] as const
+/** Languages whose country names a typed qualifier may use: the interface languages. */
+const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'ja', 'zh'] as const
 
 export interface Regions {
-  /** English name of a country code, e.g. 'DE' → 'Germany'. */
-  countryName(code: string): string
+  /** A country code's name in a language, e.g. 'DE' → 'Germany', 'Deutschland'. */
+  countryName(code: string, language?: string): string
   /** Country codes a typed qualifier names (code, English or other-language name, alias). */
   countriesNamed(folded: string): ReadonlySet<string>
   /** Admin codes a typed qualifier names: the code itself, or a US state's name. */
@@ -118,8 +118,17 @@ export function buildRegions(countryCodes: Iterable<string>): Regions {
   for (const [code, name] of Object.entries(US_STATES)) add(admin, foldName(name), code)
 
   const none: ReadonlySet<string> = new Set()
+  const displayNames = new Map<string, Intl.DisplayNames>()
   return {
-    countryName: (code) => names.get(code) ?? code,
+    countryName: (code, language = 'en') => {
+      if (language === 'en') return names.get(code) ?? code
+      let display = displayNames.get(language)
+      if (!display) {
+        display = new Intl.DisplayNames([language], { type: 'region', fallback: 'code' })
+        displayNames.set(language, display)
+      }
+      return display.of(code) ?? code
+    },
     countriesNamed: (folded) => byName.get(folded) ?? none,
     adminCodesNamed: (folded) => {
       const named = admin.get(folded)

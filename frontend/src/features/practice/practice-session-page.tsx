@@ -378,7 +378,8 @@ function SessionView({
             flexWrap: 'wrap',
           }}
         >
-          <Typography role="status" aria-live="polite" sx={{ flex: 1 }}>
+          {/* Wide enough to read on a phone: the button goes below it there. */}
+          <Typography role="status" aria-live="polite" sx={{ flex: '1 1 14rem' }}>
             {t(SAVE_LABELS[autosave.state], {
               reason: errorMessage(autosave.refusal, t('session.tryAgain')),
             })}

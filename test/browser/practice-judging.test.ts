@@ -447,9 +447,18 @@ describe('judging made for pictures', () => {
       )
       .waitFor()
     expect(await judging.getByRole('img').count()).toBe(0)
+    // Tags read as the vocabulary's words in the interface language, not as concept ids.
+    const ids = [...new Set(candidates.flatMap((c) => c.tags))]
+    const concepts = (await (
+      await fetch(`${base}/api/practice/concepts?ids=${ids.join(',')}&language=en`)
+    ).json()) as { conceptId: string; word: string }[]
+    const wordOf = new Map(concepts.map((c) => [c.conceptId, c.word]))
+    expect(ids.filter((id) => wordOf.get(id) !== id).length).toBeGreaterThan(0)
     for (const [i, candidate] of candidates.entries()) {
       const tags = judging.getByRole('list', { name: `Tags of candidate ${LETTERS[i]}` })
-      expect(await tags.getByRole('listitem').allInnerTexts()).toEqual(candidate.tags)
+      await expect
+        .poll(() => tags.getByRole('listitem').allInnerTexts())
+        .toEqual(candidate.tags.map((id) => wordOf.get(id) ?? id))
     }
     expect(await judging.getByRole('button', { name: /full screen/ }).count()).toBe(0)
     expect(await seriousViolations(page)).toEqual([])

@@ -460,23 +460,25 @@ export function practiceHandlers(deps: PracticeDeps): Handlers {
 
     searchPracticeConcepts: async (request) => {
       const q = request.query as {
+        ids?: string
         q?: string
         language?: Language
         category?: string
         limit?: number
       }
       const language = q.language && LANGUAGES.includes(q.language) ? q.language : 'en'
-      return vocabulary
-        .search(q.q ?? '', {
-          ...(q.category ? { category: q.category } : {}),
-          limit: q.limit ?? 20,
-        })
-        .map((c) => ({
-          conceptId: c.id,
-          category: c.category,
-          word: c.words[language] ?? c.words.en ?? c.id,
-          words: c.words,
-        }))
+      const concepts = q.ids
+        ? q.ids.split(',').flatMap((id) => vocabulary.get(id) ?? [])
+        : vocabulary.search(q.q ?? '', {
+            ...(q.category ? { category: q.category } : {}),
+            limit: q.limit ?? 20,
+          })
+      return concepts.map((c) => ({
+        conceptId: c.id,
+        category: c.category,
+        word: c.words[language] ?? c.words.en ?? c.id,
+        words: c.words,
+      }))
     },
 
     ...deps.trials.handlers(),

@@ -282,6 +282,22 @@ describe('a practice session', () => {
   })
 })
 
+describe('the vocabulary', () => {
+  it('names concepts by id in the language asked for, in the order asked, unknown ids left out', async () => {
+    const res = await call(
+      'GET',
+      '/api/practice/concepts?ids=cold,no-such-concept,rough&language=de',
+      null,
+    )
+    expect(res.statusCode, res.body).toBe(200)
+    const concepts = res.json() as { conceptId: string; word: string }[]
+    expect(concepts.map((c) => c.conceptId)).toEqual(['cold', 'rough'])
+    expect(concepts[0]?.word).toBe('kalt')
+    const bad = await call('GET', '/api/practice/concepts?ids=Cold;drop', null)
+    expect(bad.statusCode).toBe(400)
+  })
+})
+
 describe('the sealed target', () => {
   it('is named by no practice route, for the owner, another user or an administrator, before the lock', async () => {
     const owner = await userToken()

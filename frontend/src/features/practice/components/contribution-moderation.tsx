@@ -37,16 +37,18 @@ import {
 } from '../api.ts'
 import type { PracticeContributionReview } from '../api.ts'
 import { fixed } from '../format.ts'
+import { useConceptWords } from '../concept-words.ts'
 import { TagPicker, licenceLabel } from './target-fields.tsx'
 
 type Status = PracticeContributionReview['status']
 const STATUSES: Status[] = ['pending', 'in_pool', 'rejected']
 
 function TagChips({ tags }: { tags: string[] }) {
+  const wordOf = useConceptWords(tags)
   return (
     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
       {tags.map((tag) => (
-        <Chip key={tag} size="small" variant="outlined" label={tag} />
+        <Chip key={tag} size="small" variant="outlined" label={wordOf(tag)} />
       ))}
     </Stack>
   )

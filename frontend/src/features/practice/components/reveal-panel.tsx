@@ -14,6 +14,7 @@ import {
 } from '@mui/material'
 import { useTranslation } from 'react-i18next'
 import type { PracticeReveal } from '../api.ts'
+import { useConceptWords } from '../concept-words.ts'
 import type { RevealCheck } from '../use-reveal-check.ts'
 import type { CommitmentsToCheck, RevealCheckName } from '../verify.ts'
 import { fixed, formatDateTime, scoredPartLabel } from '../format.ts'
@@ -23,11 +24,12 @@ const percent = (language: string, x: number) =>
 
 function ConceptChips({ ids, color }: { ids: string[]; color: 'success' | 'default' }) {
   const { t } = useTranslation('practice')
+  const wordOf = useConceptWords(ids)
   if (ids.length === 0) return <Typography color="text.secondary">{t('reveal.none')}</Typography>
   return (
     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
       {ids.map((id) => (
-        <Chip key={id} size="small" label={id} color={color} variant="outlined" />
+        <Chip key={id} size="small" label={wordOf(id)} color={color} variant="outlined" />
       ))}
     </Stack>
   )

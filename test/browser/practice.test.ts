@@ -58,11 +58,15 @@ async function addWord(page: Page, column: string, word: string) {
   await input.press('Enter')
 }
 
-/** Starts a session from the start page; its id, once its page is up. */
-async function startSession(page: Page, city = ''): Promise<string> {
+/**
+ * Starts a session from the start page, picking `place` where the city's name fits several;
+ * its id, once its page is up.
+ */
+async function startSession(page: Page, city = '', place?: string): Promise<string> {
   await page.goto(`${base}/practice`)
   await page.getByLabel(/Or a city/).fill(city)
   await page.getByRole('button', { name: 'Start a session' }).click()
+  if (place) await page.getByTestId('place-choice').getByRole('button', { name: place }).click()
   await page.waitForURL(/\/practice\/session\//)
   await page.getByRole('heading', { level: 1, name: /^Session \d{4}-\d{4}$/ }).waitFor()
   return decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '')
@@ -250,8 +254,8 @@ async function journey(page: Page, name: string) {
 }
 
 /** One quick session from the start page to the reveal, its verification finished. */
-async function quickSession(page: Page, options: { city?: string } = {}) {
-  await startSession(page, options.city)
+async function quickSession(page: Page, options: { city?: string; place?: string } = {}) {
+  await startSession(page, options.city, options.place)
   // With a city, the local sidereal time there is recorded with the session.
   if (options.city) await page.getByText(/\d{2}:\d{2} LST/).waitFor()
   await addWord(page, 'Textures', 'rough')
@@ -462,7 +466,10 @@ describe('practice', () => {
     await page.goto(`${base}/practice`)
     await signIn(page, base, newPhone())
     for (let i = 0; i < 3; i++) {
-      const { checks } = await quickSession(page, i === 1 ? { city: 'Berlin' } : {})
+      const { checks } = await quickSession(
+        page,
+        i === 1 ? { city: 'Berlin', place: 'Berlin, Germany' } : {},
+      )
       expect(checks).toEqual(ALL_PASSED)
     }
     await page.goto(`${base}/practice/stats`)

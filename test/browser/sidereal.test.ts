@@ -96,6 +96,40 @@ describe('the sidereal time page', () => {
     await page.context().close()
   })
 
+  it('custom mode: a name of several places shows the biggest and lets the user pick another', async () => {
+    const { page, problems } = await open({ geolocation: BERLIN, permissions: ['geolocation'] })
+    await page.getByRole('button', { name: 'Custom Mode' }).click()
+    const calculate = page.getByRole('button', { name: 'Calculate LST' })
+    await page.getByLabel('Date and time (optional)').fill('2024-06-21T05:14')
+    for (const [typed, place] of [
+      ['Wien', 'Vienna, Austria'],
+      ['東京', 'Tokyo, Japan'],
+    ]) {
+      await page.getByLabel('City (optional)').fill(typed)
+      await calculate.click()
+      await expect.poll(() => page.getByTestId('place').textContent()).toBe(place)
+    }
+
+    await page.getByLabel('City (optional)').fill('Roma')
+    await calculate.click()
+    await expect.poll(() => page.getByTestId('place').textContent()).toBe('Rome, Lazio, Italy')
+    const choice = page.getByTestId('place-choice')
+    expect(await choice.textContent()).toContain('Several places are called “Roma”')
+    const rome = choice.getByRole('button', { name: 'Rome, Lazio, Italy' })
+    expect(await rome.getAttribute('aria-pressed')).toBe('true')
+    const romeLst = await degreesShown(page)
+
+    await choice.getByRole('button', { name: 'Roma, Texas, United States' }).click()
+    await expect
+      .poll(() => page.getByTestId('place').textContent())
+      .toBe('Roma, Texas, United States')
+    expect(await rome.getAttribute('aria-pressed')).toBe('false')
+    // 111° of longitude apart: about 7.4 h of sidereal time.
+    expect(((romeLst - (await degreesShown(page)) + 360) % 360) / 15).toBeCloseTo(7.4, 1)
+    expect(problems).toEqual([])
+    await page.context().close()
+  })
+
   it('denied location: the prompt stays and custom mode still works', async () => {
     const { page, problems } = await open({ geolocation: BERLIN, permissions: [] })
     const prompt = page.getByText('Location access needed for auto mode')

@@ -25,11 +25,14 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom'
 import { useAuth } from '../../components/auth/index.ts'
 import { OutlinedTextField } from '../../components/outlined-field.tsx'
 import { PageContainer } from '../../components/page-container.tsx'
+import { PlaceChoice } from '../../components/place-choice.tsx'
 import { paths, practiceSessionPath } from '../../config/paths.ts'
 import { errorCode, errorMessage } from '../../lib/api/index.ts'
 import { onDemand, usePreloadWhenIdle } from '../../lib/on-demand.tsx'
 import { usePageMeta } from '../../lib/use-page-meta.ts'
 import { useCalculateSiderealTimeCustomMutation } from '../../lib/api/generated.ts'
+import type { SiderealPlace } from '../../lib/api/generated.ts'
+import { currentUiLanguage } from '../../lib/i18n/index.ts'
 import { useListPracticeSessionsQuery, useStartPracticeSessionMutation } from './api.ts'
 import type { PracticeSessionSummary } from './api.ts'
 import { savedCity, setSavedCity, useJudgeByText } from './preferences.ts'
@@ -90,6 +93,8 @@ export function PracticeStartPage() {
   const byTextNote = useId()
   const [useLocation, setUseLocation] = useState(true)
   const [city, setCity] = useState(savedCity)
+  // A city name that fits several places: the session starts once the user picked one.
+  const [choice, setChoice] = useState<{ typed: string; places: SiderealPlace[] } | null>(null)
   const [lookUpCity] = useCalculateSiderealTimeCustomMutation()
   const [start, starting] = useStartPracticeSessionMutation()
   const [failure, setFailure] = useState<string | null>(null)
@@ -99,17 +104,27 @@ export function PracticeStartPage() {
   usePreloadWhenIdle(onDemandParts)
   const unfinished = sessions.data?.find((s) => s.status === 'open' || s.status === 'locked')
 
-  const begin = async () => {
+  const begin = async (picked?: SiderealPlace) => {
     setFailure(null)
     setRefusedFor(null)
+    setChoice(null)
     let position: { latitude: number; longitude: number } | null = null
-    if (city.trim()) {
+    if (picked) {
+      setCity(picked.label)
+      setSavedCity(picked.label)
+      position = { latitude: picked.latitude, longitude: picked.longitude }
+    } else if (city.trim()) {
       // A saved city instead of the browser's position: its coordinates from the astro service.
       setSavedCity(city.trim())
       try {
         const found = await lookUpCity({
-          siderealCustomRequest: { location: city.trim() },
+          siderealCustomRequest: { location: city.trim(), language: currentUiLanguage() },
         }).unwrap()
+        if (found.candidates) {
+          // Never a small town of that name silently: the user says which place.
+          setChoice({ typed: city.trim(), places: found.candidates })
+          return
+        }
         position = { latitude: found.location.latitude, longitude: found.location.longitude }
       } catch (err) {
         setFailure(errorMessage(err, t('start.cityNotFound', { city: city.trim() })))
@@ -219,10 +234,22 @@ export function PracticeStartPage() {
               <OutlinedTextField
                 label={t('start.city')}
                 value={city}
-                onChange={(e) => setCity(e.target.value)}
+                onChange={(e) => {
+                  setCity(e.target.value)
+                  setChoice(null)
+                }}
                 sx={{ maxWidth: 420 }}
                 htmlInput={{ maxLength: 200 }}
               />
+              {choice ? (
+                <PlaceChoice
+                  typed={choice.typed}
+                  candidates={choice.places}
+                  chosenId={null}
+                  onPick={(place) => void begin(place)}
+                  severity="warning"
+                />
+              ) : null}
               <Typography variant="body2" color="text.secondary" sx={{ maxWidth: '70ch' }}>
                 {t('start.abandonNote')}
               </Typography>

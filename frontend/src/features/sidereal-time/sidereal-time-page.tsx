@@ -20,11 +20,14 @@ import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { OutlinedTextField } from '../../components/outlined-field.tsx'
 import { PageContainer } from '../../components/page-container.tsx'
+import { PlaceChoice } from '../../components/place-choice.tsx'
 import { errorCode, errorMessage } from '../../lib/api/index.ts'
 import {
   useCalculateSiderealTimeCustomMutation,
   useGetSiderealTimeAutoQuery,
 } from '../../lib/api/generated.ts'
+import type { SiderealPlace } from '../../lib/api/generated.ts'
+import { currentUiLanguage } from '../../lib/i18n/index.ts'
 import { usePageMeta } from '../../lib/use-page-meta.ts'
 import { SiderealArticle } from './sidereal-article.tsx'
 import { localInputToUtcIso } from './sidereal-clock.ts'
@@ -128,10 +131,12 @@ function CustomMode({ position }: { position: Position | null }) {
   const [dateTime, setDateTime] = useState('')
   const [reading, setReading] = useState<SiderealReading | null>(null)
   const [problem, setProblem] = useState<{ message: string; suggestions: string[] } | null>(null)
+  // The places the typed name fits, kept while the user picks among them.
+  const [choice, setChoice] = useState<{ typed: string; places: SiderealPlace[] } | null>(null)
   const [calculate, { isLoading }] = useCalculateSiderealTimeCustomMutation()
   const canCalculate = city.trim() !== '' || dateTime.trim() !== ''
 
-  const run = async (location: string) => {
+  const run = async (location: string, placeId?: number) => {
     // Spec §5: only when the city or the time is non-blank.
     if (location.trim() === '' && dateTime.trim() === '') return
     const customTime = localInputToUtcIso(dateTime)
@@ -148,18 +153,22 @@ function CustomMode({ position }: { position: Position | null }) {
       return
     }
     setProblem(null)
+    if (placeId === undefined) setChoice(null)
     try {
       const result = await calculate({
         siderealCustomRequest: {
-          ...(text !== '' ? { location: text } : {}),
+          ...(placeId !== undefined ? { placeId } : text !== '' ? { location: text } : {}),
           ...(customTime ? { customTime } : {}),
+          language: currentUiLanguage(),
         },
         // The position goes along only when no city was typed (spec §7).
         ...(text === '' && position ? { lat: position.latitude, lng: position.longitude } : {}),
       }).unwrap()
       setReading({ result, receivedAt: clockNow(), live: customTime === undefined })
+      if (result.candidates) setChoice({ typed: text, places: result.candidates })
     } catch (err) {
       setReading(null)
+      setChoice(null)
       const notFound = errorCode(err) === 'location_not_found'
       setProblem({
         message: notFound
@@ -179,6 +188,8 @@ function CustomMode({ position }: { position: Position | null }) {
     setCity(suggestion)
     void run(suggestion)
   }
+
+  const choose = (place: SiderealPlace) => void run(place.label, place.place_id)
 
   return (
     <Stack spacing={2}>
@@ -231,6 +242,14 @@ function CustomMode({ position }: { position: Position | null }) {
             </>
           ) : null}
         </Alert>
+      ) : null}
+      {choice && reading ? (
+        <PlaceChoice
+          typed={choice.typed}
+          candidates={choice.places}
+          chosenId={reading.result.location.place_id ?? null}
+          onPick={choose}
+        />
       ) : null}
       {reading ? <SiderealResult reading={reading} /> : null}
       <Typography variant="caption" color="text.secondary">

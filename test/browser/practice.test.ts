@@ -91,6 +91,49 @@ async function writeFullWriteUp(page: Page) {
   await untilSaved(page)
 }
 
+/**
+ * The save bar, on the fields of a write-up scrolled under it (the Sounds field, the sketch
+ * pad): nothing of them is drawn over the bar (a label printed over 'Saved' before), and the
+ * field taken up (focused, brought into view) ends up clear of the bar, not under it.
+ */
+async function expectBarClearOfFields(page: Page) {
+  const bar = page
+    .getByRole('status')
+    .filter({ hasText: /^Saved$/ })
+    .locator('..')
+  const boxOf = async (locator: Locator) => {
+    const box = await locator.boundingBox()
+    if (!box) throw new Error(`${String(locator)} is not on the page`)
+    return box
+  }
+  const overlap = async (field: Locator) => {
+    const [f, b] = [await boxOf(field), await boxOf(bar)]
+    return Math.max(0, Math.min(f.y + f.height, b.y + b.height) - Math.max(f.y, b.y))
+  }
+  const sounds = page.getByRole('combobox', { name: 'Sounds' })
+  const pad = page.getByRole('img', { name: 'Sketch', exact: true })
+  for (const [field, takeUp] of [
+    [sounds, () => sounds.focus()],
+    [pad, () => pad.scrollIntoViewIfNeeded()],
+  ] as const) {
+    // The field's top edge just under the bar's, which is stuck to the window's bottom then.
+    const barTop = (page.viewportSize()?.height ?? 0) - (await boxOf(bar)).height
+    await page.evaluate((y) => window.scrollBy(0, y), (await boxOf(field)).y - barTop + 6)
+    expect(await overlap(field)).toBeGreaterThan(0)
+    // The bar (inside its rounded corners) looks the same with the write-up hidden: nothing
+    // of it shows through.
+    const { x, y, width, height } = await boxOf(bar)
+    const inside = { x: x + 8, y: y + 8, width: width - 16, height: height - 16 }
+    const drawn = await page.screenshot({ clip: inside })
+    await bar.evaluate((b) => b.previousElementSibling?.setAttribute('style', 'visibility:hidden'))
+    const alone = await page.screenshot({ clip: inside })
+    await bar.evaluate((b) => b.previousElementSibling?.removeAttribute('style'))
+    expect(drawn.equals(alone), 'the write-up shows through the bar').toBe(true)
+    await takeUp()
+    expect(await overlap(field)).toBe(0)
+  }
+}
+
 /** Judges from the judging region, through its confirmation. */
 async function judge(page: Page, judging: Locator) {
   await judging.getByRole('button', { name: 'Judge and reveal the target' }).click()
@@ -196,6 +239,7 @@ async function journey(page: Page, name: string) {
   await signIn(page, base, newPhone())
   const id = await startSession(page)
   await writeFullWriteUp(page)
+  await expectBarClearOfFields(page)
   await page.reload()
   await expect
     .poll(() => page.getByRole('textbox', { name: 'Summary' }).inputValue())

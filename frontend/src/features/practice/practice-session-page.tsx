@@ -25,6 +25,7 @@ import { paths } from '../../config/paths.ts'
 import { errorCode, errorMessage } from '../../lib/api/index.ts'
 import { dropDraft, readDraft } from '../../lib/offline/draft-store.ts'
 import { onDemand, usePreloadWhenIdle } from '../../lib/on-demand.tsx'
+import { scrollClearOf } from '../../lib/scroll-clear-of.ts'
 import { usePageMeta } from '../../lib/use-page-meta.ts'
 import {
   useGetPracticeSessionQuery,
@@ -366,10 +367,13 @@ function SessionView({
       </Stack>
       {open ? (
         <Paper
+          ref={scrollClearOf}
           elevation={8}
           sx={{
             position: 'sticky',
             bottom: 0,
+            // Above the write-up's fields: their labels sit on a layer of their own.
+            zIndex: 'appBar',
             mt: 2,
             p: 1.5,
             display: 'flex',

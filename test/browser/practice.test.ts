@@ -767,6 +767,33 @@ describe('the statistics page: both judges, exact probabilities, declared series
     expect(overflow).toBeLessThanOrEqual(0)
     expect(await seriousViolations(page)).toEqual([])
     await screenshot(page, 'phone-stats')
+
+    // In German the sidereal table is wider than the phone: its z column is reached by
+    // scrolling the table, not cut off at the card's edge.
+    await page.evaluate(() => localStorage.setItem('crv.uiLanguage', 'de'))
+    await page.reload()
+    const z = page.getByRole('columnheader', { name: 'z', exact: true })
+    const sidereal = page.getByRole('table').filter({ has: z })
+    const siderealBox = await sidereal.boundingBox()
+    if (!siderealBox) throw new Error('no sidereal table')
+    await page.evaluate((y) => window.scrollBy(0, y), siderealBox.y - 200)
+    // Swiped sideways over the table, as a person reaches a column off the screen.
+    await page.mouse.move(200, 210)
+    await page.mouse.wheel(600, 0)
+    const zBox = await z.boundingBox()
+    expect(zBox && zBox.x >= 0 && zBox.x + zBox.width <= 390, 'z within the screen').toBe(true)
+    // Whole inside every box that clips it (the card cut it off before).
+    const cutOff = await z.evaluate((cell) => {
+      const own = cell.getBoundingClientRect()
+      for (let box = cell.parentElement; box; box = box.parentElement) {
+        if (getComputedStyle(box).overflowX === 'visible') continue
+        const clip = box.getBoundingClientRect()
+        if (own.left < clip.left - 0.5 || own.right > clip.right + 0.5) return true
+      }
+      return false
+    })
+    expect(cutOff, 'z cut off').toBe(false)
+    expect(await seriousViolations(page)).toEqual([])
     expect(problems).toEqual([])
     await context.close()
   })

@@ -22,12 +22,14 @@ import {
   ToggleButton,
   ToggleButtonGroup,
   Typography,
+  alpha,
 } from '@mui/material'
+import type { Theme } from '@mui/material'
 import { BarChart } from '@mui/x-charts/BarChart'
 import { LineChart } from '@mui/x-charts/LineChart'
 import { skipToken } from '@reduxjs/toolkit/query'
 import type { TFunction } from 'i18next'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
@@ -114,6 +116,26 @@ const thumbnail = {
 
 /** Table cells a 390-pixel phone has room for: less padding at the sides. */
 const compactCells = { '& th, & td': { px: { xs: 0.75, sm: 2 } } } as const
+
+/**
+ * A table wider than the screen (a phone, a language with long words) scrolls sideways in its
+ * card, which would cut it off otherwise; a shadow at an edge shows that more lies beyond it.
+ */
+const sidewaysScroll = (theme: Theme) => {
+  const paper = theme.palette.background.paper
+  const shadow = alpha(theme.palette.text.primary, 0.2)
+  return {
+    overflowX: 'auto',
+    // Covers that scroll with the table hide each shadow once its edge is reached.
+    background: [
+      `linear-gradient(to right, ${paper} 30%, transparent) left / 40px 100% no-repeat local`,
+      `linear-gradient(to left, ${paper} 30%, transparent) right / 40px 100% no-repeat local`,
+      `radial-gradient(farthest-side at 0 50%, ${shadow}, transparent) left / 14px 100% no-repeat scroll`,
+      `radial-gradient(farthest-side at 100% 50%, ${shadow}, transparent) right / 14px 100% no-repeat scroll`,
+    ].join(', '),
+    '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
+  } as const
+}
 
 const SUPERSCRIPT_DIGITS = '⁰¹²³⁴⁵⁶⁷⁸⁹'
 const superscript = (exponent: string) =>
@@ -252,55 +274,64 @@ function Figures({ stats }: { stats: PracticeStats }) {
 
 function SiderealCard({ sidereal }: { sidereal: PracticeStats['sidereal'] }) {
   const { t, i18n } = useTranslation('practice')
+  const headingId = useId()
   const language = i18n.language
   const minimum = sidereal.minimumPerWindow
   const difference = sidereal.difference
   return (
     <Card variant="outlined" component="section" aria-label={t('stats.bySiderealRegion')}>
       <CardContent>
-        <Typography variant="h6" component="h2">
+        <Typography id={headingId} variant="h6" component="h2">
           {t('stats.bySiderealHeading')}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {t('stats.siderealExplanation')}
         </Typography>
-        <Table size="small" sx={{ maxWidth: 560, ...compactCells }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('stats.window')}</TableCell>
-              <TableCell align="right">{t('stats.sessions')}</TableCell>
-              <TableCell align="right">{t('stats.meanRank')}</TableCell>
-              <TableCell align="right">{t('stats.hits')}</TableCell>
-              <TableCell align="right">{t('stats.z')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(
-              [
-                [SIDEREAL_WINDOW, sidereal.inside],
-                [t('stats.otherTimes'), sidereal.outside],
-              ] as const
-            ).map(([label, w]) => (
-              <TableRow key={label}>
-                <TableCell component="th" scope="row">
-                  {label}
-                </TableCell>
-                <TableCell align="right">{formatNumber(language, w.sessions)}</TableCell>
-                <TableCell align="right">{fixed(language, w.meanRank)}</TableCell>
-                <TableCell align="right">{formatNumber(language, w.hits)}</TableCell>
-                <TableCell align="right">
-                  {w.sessions < minimum ? (
-                    <Typography variant="body2" component="span" color="text.secondary">
-                      {t('stats.needsSessions', { count: minimum })}
-                    </Typography>
-                  ) : (
-                    fixed(language, w.z)
-                  )}
-                </TableCell>
+        {/* Focusable, so that keys scroll it too. */}
+        <Box
+          role="group"
+          aria-labelledby={headingId}
+          tabIndex={0}
+          sx={[sidewaysScroll, { maxWidth: 560 }]}
+        >
+          <Table size="small" sx={compactCells}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('stats.window')}</TableCell>
+                <TableCell align="right">{t('stats.sessions')}</TableCell>
+                <TableCell align="right">{t('stats.meanRank')}</TableCell>
+                <TableCell align="right">{t('stats.hits')}</TableCell>
+                <TableCell align="right">{t('stats.z')}</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {(
+                [
+                  [SIDEREAL_WINDOW, sidereal.inside],
+                  [t('stats.otherTimes'), sidereal.outside],
+                ] as const
+              ).map(([label, w]) => (
+                <TableRow key={label}>
+                  <TableCell component="th" scope="row">
+                    {label}
+                  </TableCell>
+                  <TableCell align="right">{formatNumber(language, w.sessions)}</TableCell>
+                  <TableCell align="right">{fixed(language, w.meanRank)}</TableCell>
+                  <TableCell align="right">{formatNumber(language, w.hits)}</TableCell>
+                  <TableCell align="right">
+                    {w.sessions < minimum ? (
+                      <Typography variant="body2" component="span" color="text.secondary">
+                        {t('stats.needsSessions', { count: minimum })}
+                      </Typography>
+                    ) : (
+                      fixed(language, w.z)
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
         <Typography variant="body2" sx={{ mt: 1 }}>
           {difference
             ? t('stats.siderealDifference', {

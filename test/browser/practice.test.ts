@@ -463,7 +463,8 @@ describe('practice', () => {
   }, 120_000)
 
   it('shows a session closed as abandoned read-only, with no lock, and its receipt still downloads', async () => {
-    const context = await browser.newContext(PHONE)
+    // No service worker: the session's answer, which it fetches, must pass the test's change.
+    const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block' })
     const page = await context.newPage()
     const problems = watchProblems(page)
     await page.goto(`${base}/practice`)

@@ -219,6 +219,25 @@ async function verification(page: Page, reveal: Locator, source: 'device' | 'ser
   return { verify, fields, status, checks: await checksShown(verify) }
 }
 
+/**
+ * The reveal's target id and nonce, each whole within the screen's width and copied as it is by
+ * its Copy button.
+ */
+async function expectCopied(page: Page, verify: Locator, values: [string, string][]) {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base })
+  const width = page.viewportSize()?.width ?? 0
+  for (const [label, value] of values) {
+    const shown = verify
+      .locator('dt', { hasText: new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`) })
+      .locator('xpath=following-sibling::dd[1]')
+    await shown.scrollIntoViewIfNeeded()
+    const box = await shown.boundingBox()
+    expect(box && box.x >= 0 && box.x + box.width <= width, `${label} within the screen`).toBe(true)
+    await shown.getByRole('button', { name: `Copy ${label}` }).click()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(value)
+  }
+}
+
 /** Downloads the receipt from the page and reads it as the format says. */
 async function downloadedReceipt(page: Page): Promise<PracticeReceipt> {
   const [download] = await Promise.all([
@@ -274,9 +293,13 @@ async function journey(page: Page, name: string) {
   await reveal.getByText(/^The analytic judge ranked it \d+ of 5\.$/).waitFor()
   await reveal.getByText(/^chance: \d\.\d\d, the mean against the decoys$/).waitFor()
   await reveal.getByText('Analytic overlays (not scored)').waitFor()
-  const { fields, status, checks } = await verification(page, reveal)
+  const { verify, fields, status, checks } = await verification(page, reveal)
   expect(status).toBe('Verified: the target and every candidate were fixed before you started.')
   expect(checks).toEqual(ALL_PASSED)
+  await expectCopied(page, verify, [
+    ['Target ID', fields.targetId],
+    ['Secret (nonce)', fields.nonce],
+  ])
   await screenshot(page, `${name}-reveal`)
 
   const receipt = await downloadedReceipt(page)

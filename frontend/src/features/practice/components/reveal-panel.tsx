@@ -1,4 +1,6 @@
+import CheckIcon from '@mui/icons-material/Check'
 import CheckCircleIcon from '@mui/icons-material/CheckCircle'
+import ContentCopyIcon from '@mui/icons-material/ContentCopy'
 import ErrorIcon from '@mui/icons-material/Error'
 import {
   Alert,
@@ -9,9 +11,11 @@ import {
   Chip,
   CircularProgress,
   Grid,
+  IconButton,
   Stack,
   Typography,
 } from '@mui/material'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { PracticeReveal } from '../api.ts'
 import { useConceptWords } from '../concept-words.ts'
@@ -42,6 +46,43 @@ const CHECK_LABELS = {
   targetAmongCandidates: 'reveal.checks.targetAmongCandidates',
 } as const satisfies Record<RevealCheckName, string>
 
+/**
+ * Copies `value` (a target id, a nonce, a hash) for checking elsewhere. Where the browser will
+ * not write to the clipboard, the value is selected instead, ready for the copy key.
+ */
+function CopyButton({ label, value }: { label: string; value: string }) {
+  const { t } = useTranslation('practice')
+  const [copied, setCopied] = useState(false)
+  useEffect(() => {
+    if (!copied) return
+    const timer = setTimeout(() => setCopied(false), 2000)
+    return () => clearTimeout(timer)
+  }, [copied])
+  const copy = async (button: HTMLElement) => {
+    try {
+      await navigator.clipboard.writeText(value)
+      setCopied(true)
+    } catch {
+      const shown = button.closest('dd')?.querySelector('[data-value]')
+      if (shown) window.getSelection()?.selectAllChildren(shown)
+    }
+  }
+  return (
+    <IconButton
+      size="small"
+      aria-label={t(copied ? 'reveal.copied' : 'reveal.copy', { label })}
+      onClick={(event) => void copy(event.currentTarget)}
+      sx={{ my: -0.5, flexShrink: 0 }}
+    >
+      {copied ? (
+        <CheckIcon fontSize="small" color="success" />
+      ) : (
+        <ContentCopyIcon fontSize="small" />
+      )}
+    </IconButton>
+  )
+}
+
 /** The values the check uses, each on its own line, whole (hashes are long; they wrap). */
 function Fields({ rows }: { rows: [string, string][] }) {
   return (
@@ -57,6 +98,9 @@ function Fields({ rows }: { rows: [string, string][] }) {
         '& dd': {
           m: 0,
           mb: { xs: 1, sm: 0 },
+          display: 'flex',
+          alignItems: 'flex-start',
+          gap: 0.5,
           fontFamily: 'monospace',
           fontSize: '0.875rem',
           wordBreak: 'break-all',
@@ -68,7 +112,12 @@ function Fields({ rows }: { rows: [string, string][] }) {
           <Typography component="dt" variant="body2">
             {label}
           </Typography>
-          <Typography component="dd">{value}</Typography>
+          <Typography component="dd">
+            <Box component="span" data-value sx={{ minWidth: 0 }}>
+              {value}
+            </Box>
+            {value === '—' ? null : <CopyButton label={label} value={value} />}
+          </Typography>
         </Box>
       ))}
     </Box>

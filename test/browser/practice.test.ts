@@ -118,7 +118,7 @@ async function expectBarClearOfFields(page: Page) {
   ] as const) {
     // The field's top edge just under the bar's, which is stuck to the window's bottom then.
     const barTop = (page.viewportSize()?.height ?? 0) - (await boxOf(bar)).height
-    await page.evaluate((y) => window.scrollBy(0, y), (await boxOf(field)).y - barTop + 6)
+    await page.evaluate(`scrollBy(0, ${(await boxOf(field)).y - barTop + 6})`)
     expect(await overlap(field)).toBeGreaterThan(0)
     // The bar (inside its rounded corners) looks the same with the write-up hidden: nothing
     // of it shows through.
@@ -234,7 +234,7 @@ async function expectCopied(page: Page, verify: Locator, values: [string, string
     const box = await shown.boundingBox()
     expect(box && box.x >= 0 && box.x + box.width <= width, `${label} within the screen`).toBe(true)
     await shown.getByRole('button', { name: `Copy ${label}` }).click()
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(value)
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(value)
   }
 }
 
@@ -800,7 +800,7 @@ describe('the statistics page: both judges, exact probabilities, declared series
     const sidereal = page.getByRole('table').filter({ has: z })
     const siderealBox = await sidereal.boundingBox()
     if (!siderealBox) throw new Error('no sidereal table')
-    await page.evaluate((y) => window.scrollBy(0, y), siderealBox.y - 200)
+    await page.evaluate(`scrollBy(0, ${siderealBox.y - 200})`)
     // Swiped sideways over the table, as a person reaches a column off the screen.
     await page.mouse.move(200, 210)
     await page.mouse.wheel(600, 0)
@@ -810,7 +810,7 @@ describe('the statistics page: both judges, exact probabilities, declared series
     const cutOff = await z.evaluate((cell) => {
       const own = cell.getBoundingClientRect()
       for (let box = cell.parentElement; box; box = box.parentElement) {
-        if (getComputedStyle(box).overflowX === 'visible') continue
+        if (box.ownerDocument.defaultView?.getComputedStyle(box).overflowX === 'visible') continue
         const clip = box.getBoundingClientRect()
         if (own.left < clip.left - 0.5 || own.right > clip.right + 0.5) return true
       }

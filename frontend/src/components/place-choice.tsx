@@ -35,6 +35,8 @@ export function PlaceChoice({
             color={place.place_id === chosenId ? 'primary' : 'default'}
             variant={place.place_id === chosenId ? 'filled' : 'outlined'}
             aria-pressed={place.place_id === chosenId}
+            // A long label wraps on a phone instead of being cut off.
+            sx={{ height: 'auto', py: 0.5, '& .MuiChip-label': { whiteSpace: 'normal' } }}
           />
         ))}
       </Box>

@@ -148,6 +148,12 @@ describe('keeping both write-ups', () => {
     expect(merged('tower', 'water')).toBe('tower\n\nwater')
   })
 
+  it('leaves out a part neither wrote, so the editor still offers its first pad and row', () => {
+    expect(mergeWriteUps({ summary: 'tower' }, { summary: 'water' }).writeUp).toEqual({
+      summary: 'tower\n\nwater',
+    })
+  })
+
   it('says when both together are more than the server takes', () => {
     const [x, y] = ['x'.repeat(3000), 'y'.repeat(3000)]
     expect(mergeWriteUps({ summary: x }, { summary: y }).fits).toBe(false)

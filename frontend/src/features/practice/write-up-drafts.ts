@@ -229,17 +229,23 @@ export function mergeWriteUps(
   ) as Stage2
   const sketchStrokes = union(mine.stage3?.sketch?.strokes, theirs.stage3?.sketch?.strokes)
   const text = (a: string | undefined, b: string | undefined) => bothTexts(a, b, false)
+  const ideograms = mergeIdeograms(mine.stage1?.ideograms, theirs.stage1?.ideograms)
+  const rows = mergeRows(mine.stage4?.rows, theirs.stage4?.rows)
+  const breaks = mergeBreaks(mine.breaks, theirs.breaks)
+  const stage3 = defined<NonNullable<PracticeWriteUp['stage3']>>({
+    sketch: sketchStrokes.length > 0 ? { strokes: sketchStrokes } : undefined,
+    notes: text(mine.stage3?.notes, theirs.stage3?.notes),
+  })
+  // A part neither has stays out: an empty list would hide the editor's first ideogram pad
+  // and matrix row, which it shows for a part not written yet.
   const writeUp = defined<PracticeWriteUp>({
     language: mine.language ?? theirs.language,
-    stage1: { ideograms: mergeIdeograms(mine.stage1?.ideograms, theirs.stage1?.ideograms) },
-    stage2,
+    stage1: ideograms.length > 0 ? { ideograms } : undefined,
+    stage2: columns.length > 0 ? stage2 : undefined,
     aestheticImpact: text(mine.aestheticImpact, theirs.aestheticImpact),
-    stage3: defined({
-      sketch: sketchStrokes.length > 0 ? { strokes: sketchStrokes } : undefined,
-      notes: text(mine.stage3?.notes, theirs.stage3?.notes),
-    }),
-    stage4: { rows: mergeRows(mine.stage4?.rows, theirs.stage4?.rows) },
-    breaks: mergeBreaks(mine.breaks, theirs.breaks),
+    stage3: Object.keys(stage3).length > 0 ? stage3 : undefined,
+    stage4: rows.length > 0 ? { rows } : undefined,
+    breaks: breaks.length > 0 ? breaks : undefined,
     summary: text(mine.summary, theirs.summary),
   })
   return { writeUp, fits: withinLimits(writeUp) }

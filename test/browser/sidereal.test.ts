@@ -104,7 +104,7 @@ describe('the sidereal time page', () => {
     for (const [typed, place] of [
       ['Wien', 'Vienna, Austria'],
       ['東京', 'Tokyo, Japan'],
-    ]) {
+    ] as const) {
       await page.getByLabel('City (optional)').fill(typed)
       await calculate.click()
       await expect.poll(() => page.getByTestId('place').textContent()).toBe(place)

@@ -66,7 +66,12 @@ describe('message catalogues', () => {
       for (const language of languages.filter((l) => l !== 'en')) {
         for (const [key, message] of catalogue(language, ns)) {
           const source = english.get(key) ?? ''
-          const words = source.replace(KEPT, '').match(/[A-Za-z]{2,}/g) ?? []
+          // Plain arguments ({language}, {word}) are names, not English to translate.
+          const words =
+            source
+              .replace(KEPT, '')
+              .replace(/\{\s*\w+\s*\}/g, '')
+              .match(/[A-Za-z]{2,}/g) ?? []
           if (language === 'ja' || language === 'zh') {
             const latin = message.replace(KEPT, '').replace(/\{[^}]*\}/g, '')
             if (words.length > 0 && /[A-Za-z]{3,}/.test(latin) && !CJK.test(message))

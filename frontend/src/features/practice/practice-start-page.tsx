@@ -82,6 +82,16 @@ function currentPosition(): Promise<{ latitude: number; longitude: number } | nu
   )
 }
 
+/**
+ * Whether the first of the places a name fits is the one a person means without asking: ten
+ * times the people of the next (Rome, Italy against Roma, Texas; Berlin against the Berlins of
+ * Ohio). Otherwise (Springfield, Valencia, Portland) the user picks.
+ */
+function clearlyBiggest(places: readonly SiderealPlace[]): boolean {
+  const [first, second] = places
+  return !second || (first?.population ?? 0) >= 10 * second.population
+}
+
 export function PracticeStartPage() {
   usePageMeta('practice')
   const { t, i18n } = useTranslation('practice')
@@ -120,8 +130,8 @@ export function PracticeStartPage() {
         const found = await lookUpCity({
           siderealCustomRequest: { location: city.trim(), language: currentUiLanguage() },
         }).unwrap()
-        if (found.candidates) {
-          // Never a small town of that name silently: the user says which place.
+        if (found.candidates && !clearlyBiggest(found.candidates)) {
+          // Never one of several towns of that name silently: the user says which place.
           setChoice({ typed: city.trim(), places: found.candidates })
           return
         }

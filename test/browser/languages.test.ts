@@ -157,6 +157,34 @@ describe('the interface in German', () => {
   })
 })
 
+describe('the descriptor trainer with a Japanese interface', () => {
+  it('says which language it trains in and why (no Japanese descriptors), until one is chosen', async () => {
+    const context = await browser.newContext({
+      locale: 'ja-JP',
+      viewport: { width: 1366, height: 850 },
+    })
+    const page = await context.newPage()
+    const problems = watchProblems(page)
+    // The administrators' default applies where the interface language has no descriptors.
+    const settings = (await (await fetch(`${base}/api/settings`)).json()) as {
+      defaultLanguage?: string
+    }
+    const inJapanese = new Intl.DisplayNames('ja', { type: 'language' })
+    const trained = inJapanese.of(settings.defaultLanguage ?? 'en')
+    await page.goto(base + '/descriptors')
+    await page
+      .getByText(
+        `${trained}でトレーニングしています。日本語の記述語はまだありません。別の言語は「言語」で選べます。`,
+      )
+      .waitFor()
+    await page.getByRole('combobox', { name: '言語' }).click()
+    await page.getByRole('option', { name: 'イタリア語' }).click()
+    await page.getByText('イタリア語でトレーニングしています（選んだ言語）。').waitFor()
+    expect(problems).toEqual([])
+    await context.close()
+  })
+})
+
 describe('settings', () => {
   it('downloads all of a user’s data, then deletes their account and this browser’s copies', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })

@@ -31,11 +31,12 @@ import { CategoryTable } from './components/category-table.tsx'
 import { ExportButtons, ExportCard } from './components/export-card.tsx'
 import { LanguageSelect } from './components/language-select.tsx'
 import { StageFilter } from './components/stage-filter.tsx'
+import { TrainingLanguageNote } from './components/training-language-note.tsx'
 import { TrainingProtocolCard } from './components/training-protocol-card.tsx'
 import {
   localStorageOrNothing,
   savePreferredLanguage,
-  trainerLanguage,
+  trainerLanguageWithReason,
   trainingLanguages,
 } from './languages.ts'
 import { defaultStagesFor, storedLanguage } from './trainer-defaults.ts'
@@ -94,11 +95,12 @@ export function DescriptorTrainingPage() {
   const [languageChoice, setLanguage] = useState<TrainingLanguage | null>(() =>
     storedLanguage(localStorageOrNothing()),
   )
-  const language = trainerLanguage({
+  const trainedIn = trainerLanguageWithReason({
     choice: languageChoice,
     interfaceLanguage: i18n.language,
     adminDefault: settings?.defaultLanguage,
   })
+  const { language } = trainedIn
   const [stageChoice, setChosenStages] = useState<Stage[] | null>(null)
   const chosenStages = useMemo(
     () => stageChoice ?? defaultStagesFor(settings?.defaultStage, signedIn),
@@ -356,6 +358,7 @@ export function DescriptorTrainingPage() {
           </Box>
         </Stack>
       </Stack>
+      <TrainingLanguageNote {...trainedIn} />
 
       {alert ? (
         <Alert severity="warning" onClose={() => setAlert(null)} sx={{ mt: 3 }}>

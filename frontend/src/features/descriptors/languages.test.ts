@@ -5,6 +5,7 @@ import {
   readPreferredLanguage,
   savePreferredLanguage,
   trainerLanguage,
+  trainerLanguageWithReason,
   trainingLanguages,
 } from './languages.ts'
 
@@ -78,5 +79,37 @@ describe('the language the trainer starts in', () => {
     expect(
       trainerLanguage({ choice: null, interfaceLanguage: undefined, adminDefault: null }),
     ).toBe('en')
+  })
+})
+
+describe('why the trainer trains in its language', () => {
+  const why = (
+    choice: 'en' | 'de' | 'it' | null,
+    interfaceLanguage: string | undefined,
+    adminDefault: 'en' | 'fr' | 'it' | null,
+  ) => {
+    const { language, reason } = trainerLanguageWithReason({
+      choice,
+      interfaceLanguage,
+      adminDefault,
+    })
+    return `${language} ${reason}`
+  }
+
+  it('names the choice, then the interface, then the default', () => {
+    expect(why('it', 'ja', 'fr')).toBe('it chosen')
+    expect(why(null, 'de-AT', 'fr')).toBe('de interface')
+    expect(why(null, 'en', null)).toBe('en interface')
+    expect(why(null, 'en', 'fr')).toBe('fr default')
+    expect(why(null, undefined, null)).toBe('en default')
+  })
+
+  it('says the interface language has no descriptors when it is Japanese or Chinese', () => {
+    expect(why(null, 'ja', null)).toBe('en notOffered')
+    expect(why(null, 'zh-CN', 'it')).toBe('it notOffered')
+    expect(
+      trainerLanguageWithReason({ choice: null, interfaceLanguage: 'ja-JP', adminDefault: null })
+        .interfaceLanguage,
+    ).toBe('ja')
   })
 })

@@ -32,24 +32,51 @@ export function isTrainingLanguage(value: unknown): value is TrainingLanguage {
   return trainingLanguages.some((l) => l.code === value)
 }
 
-/**
- * The language the trainer trains in: the user's explicit choice in the trainer if any; else the
- * interface language when the trainer offers it (English aside: an English interface leaves the
- * choice to the administrator); else the administrator's default; else English.
- */
-export function trainerLanguage({
-  choice,
-  interfaceLanguage,
-  adminDefault,
-}: {
+type TrainerLanguageInput = {
   choice: TrainingLanguage | null | undefined
   interfaceLanguage: string | null | undefined
   adminDefault: TrainingLanguage | null | undefined
-}): TrainingLanguage {
-  if (choice) return choice
-  const ui = interfaceLanguage?.toLowerCase().split('-')[0]
-  if (ui !== defaultLanguage && isTrainingLanguage(ui)) return ui
-  return adminDefault ?? defaultLanguage
+}
+
+/**
+ * Why the trainer trains in its language, as the page tells the user: they chose it; it is the
+ * interface's; it is the default (the administrator's, or English) under an English interface;
+ * or the interface's language has no descriptors (Japanese, Chinese) and the default stands in.
+ */
+export type TrainerLanguageReason = 'chosen' | 'interface' | 'default' | 'notOffered'
+
+/**
+ * The language the trainer trains in, and why: the user's explicit choice in the trainer if any;
+ * else the interface language when the trainer offers it (English aside: an English interface
+ * leaves the choice to the administrator); else the administrator's default; else English.
+ * `interfaceLanguage` comes back as its bare code (ja for ja-JP).
+ */
+export function trainerLanguageWithReason({
+  choice,
+  interfaceLanguage,
+  adminDefault,
+}: TrainerLanguageInput): {
+  language: TrainingLanguage
+  reason: TrainerLanguageReason
+  interfaceLanguage: string | undefined
+} {
+  const ui = interfaceLanguage?.toLowerCase().split('-')[0] || undefined
+  if (choice) return { language: choice, reason: 'chosen', interfaceLanguage: ui }
+  if (ui !== defaultLanguage && isTrainingLanguage(ui))
+    return { language: ui, reason: 'interface', interfaceLanguage: ui }
+  const language = adminDefault ?? defaultLanguage
+  const reason =
+    ui !== undefined && !isTrainingLanguage(ui)
+      ? 'notOffered'
+      : language === ui
+        ? 'interface'
+        : 'default'
+  return { language, reason, interfaceLanguage: ui }
+}
+
+/** The language the trainer trains in (see trainerLanguageWithReason). */
+export function trainerLanguage(input: TrainerLanguageInput): TrainingLanguage {
+  return trainerLanguageWithReason(input).language
 }
 
 export function readPreferredLanguage(storage: Store | undefined): TrainingLanguage {

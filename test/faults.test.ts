@@ -836,6 +836,8 @@ describe.skipIf(!canMount)('a full object store', () => {
     const built = await buildTestService(mediaApp, loadMediaConfig, {
       DATABASE_URL: testDatabaseUrl(),
       DATA_DIR: dir,
+      // The disk is the test's to fill: no starter pictures on it.
+      TACHISTOSCOPE_STARTER_DIR: 'none',
     })
     app = built.app
     admin = await built.keys.tokenFor('admin')

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import { baseConfigShape, loadConfig, env } from '@crv/kit'
 
@@ -21,6 +22,14 @@ export const configShape = {
     .max(25 * 1024 * 1024)
     .default(20 * 1024 * 1024),
   TACHISTOSCOPE_MAX_PIXELS: z.coerce.number().int().min(1).max(268_402_689).default(50_000_000),
+  /**
+   * The tachistoscope's starter set (its manifest.json and pictures), stored at start into a
+   * library that never had them; `none`: no starter set.
+   */
+  TACHISTOSCOPE_STARTER_DIR: z
+    .string()
+    .default(fileURLToPath(new URL('../starter-set', import.meta.url)))
+    .transform((dir) => (dir === 'none' ? null : dir)),
   /** The speech service, which voices custom gestalts. */
   AI_URL: z.url().default('http://127.0.0.1:8084'),
   /** The descriptors service, which keeps the app's settings (who may use the tachistoscope). */

@@ -7,6 +7,7 @@ import type { components } from '@crv/contracts'
 import type { MediaDeps } from './deps.ts'
 import { startImageDeletionSweeper } from './images/deletions.ts'
 import { deleteImage, imageUrl, uploadImage } from './images/library.ts'
+import { seedStarterSet } from './images/starter-set.ts'
 import { findImage, listImages } from './images/repository.ts'
 import type { ImageCategory, StoredImage } from './images/repository.ts'
 import { jsonUpload, multipartUpload } from './images/upload-input.ts'
@@ -124,7 +125,12 @@ export const imagesPlugin = fp<{ deps: MediaDeps }>(
       route.schema.body = { content: { 'application/json': { schema: body } } }
     })
     const sweeper = startImageDeletionSweeper(deps)
-    app.addHook('onReady', async () => sweeper.sweep())
+    app.addHook('onReady', async () => {
+      const seeded = await seedStarterSet(deps, deps.config.TACHISTOSCOPE_STARTER_DIR)
+      if (seeded.added + seeded.restored > 0)
+        app.log.info(seeded, 'tachistoscope starter set stored')
+      sweeper.sweep()
+    })
     app.addHook('onClose', async () => sweeper.stop())
   },
   { name: 'media-images', dependencies: ['crv-base', 'crv-database'] },

@@ -41,8 +41,11 @@ const toImage = (row: ImageRow): StoredImage => ({
 
 const COLUMNS = sql`id, category, filename, object_key, content_type, width, height, bytes, etag`
 
+/** Who the starter set's images are recorded as uploaded by: the service itself, no user. */
+export const STARTER_SET_UPLOADER = 'starter-set'
+
 export async function insertImage(
-  db: Database,
+  db: Pick<Database, 'execute'>,
   image: StoredImage & { uploadedBy: string },
 ): Promise<void> {
   await db.execute(sql`
@@ -133,4 +136,44 @@ export async function pendingDeletions(
     objectKey: r.object_key,
     attempts: r.attempts,
   }))
+}
+
+/** The starter set's pictures stored so far, by slug: the image's object, or null once deleted. */
+export async function starterSetRows(
+  db: Database,
+): Promise<{ slug: string; objectKey: string | null }[]> {
+  const result = await db.execute(sql`
+    SELECT s.slug, i.object_key
+    FROM media.tachistoscope_starter_set s
+    LEFT JOIN media.tachistoscope_images i ON i.id = s.image_id`)
+  return (result.rows as { slug: string; object_key: string | null }[]).map((r) => ({
+    slug: r.slug,
+    objectKey: r.object_key,
+  }))
+}
+
+/**
+ * Records starter pictures (their objects already stored) that no start has recorded yet, each
+ * image with its starter row, in one transaction under a lock: replicas starting together
+ * record each picture once. The slugs recorded.
+ */
+export async function insertStarterImages(
+  db: Database,
+  images: (StoredImage & { slug: string })[],
+): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('media.tachistoscope_starter_set'))`)
+    const known = await tx.execute(sql`SELECT slug FROM media.tachistoscope_starter_set`)
+    const seen = new Set((known.rows as { slug: string }[]).map((r) => r.slug))
+    const added: string[] = []
+    for (const image of images) {
+      if (seen.has(image.slug)) continue
+      await insertImage(tx, { ...image, uploadedBy: STARTER_SET_UPLOADER })
+      await tx.execute(sql`
+        INSERT INTO media.tachistoscope_starter_set (slug, image_id)
+        VALUES (${image.slug}, ${image.id})`)
+      added.push(image.slug)
+    }
+    return added
+  })
 }

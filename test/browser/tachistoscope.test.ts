@@ -147,7 +147,9 @@ describe('tachistoscope, as an administrator', () => {
     await page.close()
   })
 
-  it('says so when a category has no pictures', async () => {
+  it('has the starter pictures in both categories, and shows an empty category or library as such, with Get Picture off', async () => {
+    // The app started on a fresh database: the starter set is there.
+    expect((await listImages(admin.token, 'people')).length).toBeGreaterThan(0)
     for (const image of await listImages(admin.token, 'people')) {
       const res = await fetch(`${base}/api/tachistoscope/images/${image.id}`, {
         method: 'DELETE',
@@ -155,14 +157,29 @@ describe('tachistoscope, as an administrator', () => {
       })
       expect(res.status).toBe(204)
     }
+    const random = (await listImages(admin.token, 'random')).length
     const page = await admin.context.newPage()
+    const problems = watchProblems(page)
     await page.goto(base + '/tachistoscope')
+    const getPicture = page.getByRole('button', { name: 'Get Picture' })
+    await page.getByTestId('image-count').getByText(String(random)).waitFor()
+    expect(await getPicture.isEnabled()).toBe(true)
     await page.getByRole('button', { name: 'People Pictures' }).click()
     await page.getByTestId('image-count').getByText('0').waitFor()
-    await page.getByRole('button', { name: 'Get Picture' }).click()
-    await page
-      .getByText('No images available in this category. Please check the cloud storage.')
-      .waitFor()
+    const empty = page.getByTestId('empty-category')
+    await empty.getByText('No People Pictures yet').waitFor()
+    await empty.getByText(`Random Pictures has ${random} pictures.`).waitFor()
+    expect(await getPicture.isDisabled()).toBe(true)
+    const add = empty.getByRole('link', { name: 'Add pictures' })
+    expect(await add.getAttribute('href')).toBe('/tachistoscope-admin')
+
+    // A library with no pictures at all (its listings answered empty).
+    await page.route('**/api/tachistoscope/images/list/*', (route) => route.fulfill({ json: [] }))
+    await page.reload()
+    await page.getByTestId('image-count').getByText('0').waitFor()
+    await empty.getByText('The picture library is empty').waitFor()
+    expect(await getPicture.isDisabled()).toBe(true)
+    expect(problems).toEqual([])
     await page.close()
   })
 

@@ -2,6 +2,7 @@ import ReplayIcon from '@mui/icons-material/Replay'
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined'
 import {
   Alert,
+  AlertTitle,
   Box,
   Button,
   Card,
@@ -18,12 +19,16 @@ import {
 import type { TFunction } from 'i18next'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useSelector } from 'react-redux'
+import { Link as RouterLink } from 'react-router-dom'
 import { AccessRestricted, RestoringSession } from '../../components/access/index.ts'
 import { PageContainer } from '../../components/page-container.tsx'
 import { useToast } from '../../components/toast/index.ts'
+import { paths } from '../../config/paths.ts'
 import { errorMessage } from '../../lib/api/index.ts'
 import { useListTachistoscopeImagesQuery } from '../../lib/api/generated.ts'
 import type { TachistoscopeImage } from '../../lib/api/generated.ts'
+import { selectIsAdmin } from '../../lib/session/session-slice.ts'
 import { usePageMeta } from '../../lib/use-page-meta.ts'
 import { FlashOverlay } from './components/flash-overlay.tsx'
 import { TrainingProtocolCard } from './components/training-protocol-card.tsx'
@@ -67,6 +72,51 @@ function durationText(
   return t('exposure.framesAt', { exposure: label, frames, hz })
 }
 
+/**
+ * A category without pictures, said instead of a Get Picture that cannot work: whether the whole
+ * library is empty or the other category has some, and for an administrator, where to add them.
+ */
+function EmptyCategory({
+  category,
+  otherCategory,
+  otherCount,
+}: {
+  category: ImageCategory
+  otherCategory: ImageCategory
+  otherCount: number | undefined
+}) {
+  const { t } = useTranslation('tachistoscope')
+  const isAdmin = useSelector(selectIsAdmin)
+  const libraryEmpty = otherCount === 0
+  return (
+    <Alert severity="info" data-testid="empty-category">
+      <AlertTitle>
+        {libraryEmpty
+          ? t('empty.libraryTitle')
+          : t('empty.categoryTitle', { category: t(`categories.trainer.${category}`) })}
+      </AlertTitle>
+      {otherCount
+        ? `${t('empty.otherHas', { category: t(`categories.trainer.${otherCategory}`), count: otherCount })} `
+        : null}
+      {isAdmin ? (
+        <Box sx={{ mt: 1 }}>
+          <Button
+            variant="outlined"
+            color="inherit"
+            size="small"
+            component={RouterLink}
+            to={paths.tachistoscopeAdmin}
+          >
+            {t('empty.addPictures')}
+          </Button>
+        </Box>
+      ) : (
+        t('empty.askAdmin')
+      )}
+    </Alert>
+  )
+}
+
 function Trainer() {
   const categoryLabelId = useId()
   const exposureLabelId = useId()
@@ -74,8 +124,11 @@ function Trainer() {
   const { toast } = useToast()
   const [category, setCategory] = useState<ImageCategory>('random')
   const [exposure, setExposure] = useState<Exposure>(defaultExposure)
-  const [emptyAlert, setEmptyAlert] = useState(false)
   const { data: images, error, isLoading } = useListTachistoscopeImagesQuery({ category })
+  const empty = images?.length === 0
+  const otherCategory = imageCategories.find((c) => c !== category) ?? category
+  // Asked only for an empty category: it tells an empty library from an empty category.
+  const other = useListTachistoscopeImagesQuery({ category: otherCategory }, { skip: !empty })
   const trainer = useFlashTrainer()
   const busy = trainer.phase !== 'idle'
   const shownInCategory = trainer.current && images?.some((i) => i.id === trainer.current?.id)
@@ -94,12 +147,7 @@ function Trainer() {
 
   function getPicture() {
     const image = images ? pickOther(images, trainer.current) : null
-    if (!image) {
-      setEmptyAlert(true)
-      return
-    }
-    setEmptyAlert(false)
-    void show(image, false)
+    if (image) void show(image, false)
   }
 
   return (
@@ -125,9 +173,7 @@ function Trainer() {
                   disabled={busy}
                   aria-labelledby={categoryLabelId}
                   onChange={(_event, value: ImageCategory | null) => {
-                    if (!value) return
-                    setCategory(value)
-                    setEmptyAlert(false)
+                    if (value) setCategory(value)
                   }}
                 >
                   {imageCategories.map((value) => (
@@ -165,13 +211,19 @@ function Trainer() {
               {error && (
                 <Alert severity="error">{errorMessage(error, t('trainer.loadFailed'))}</Alert>
               )}
-              {emptyAlert && <Alert severity="warning">{t('trainer.emptyCategory')}</Alert>}
+              {empty && (
+                <EmptyCategory
+                  category={category}
+                  otherCategory={otherCategory}
+                  otherCount={other.data?.length}
+                />
+              )}
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                 <Button
                   variant="contained"
                   size="large"
                   startIcon={<VisibilityIcon />}
-                  disabled={busy || isLoading || Boolean(error)}
+                  disabled={busy || isLoading || Boolean(error) || empty}
                   onClick={getPicture}
                 >
                   {busy ? t('trainer.showingImage') : t('trainer.getPicture')}

@@ -69,7 +69,18 @@ export async function tachistoscope(): Promise<Section> {
     fitted.sort((a, b) => a - b)
     originals.sort((a, b) => a - b)
 
-    // One flat magenta picture in People: lit frames are those with magenta at the centre.
+    // One flat magenta picture in People, alone there (the starter set's People pictures go
+    // first): lit frames are those with magenta at the centre.
+    const people = await fetch(`${app.base}/api/tachistoscope/images/list/people`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+    for (const { id } of (await people.json()) as { id: string }[]) {
+      const gone = await fetch(`${app.base}/api/tachistoscope/images/${id}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${token}` },
+      })
+      if (gone.status !== 204) throw new Error(`starter picture not deleted: ${gone.status}`)
+    }
     const uploaded = await uploadProbePicture(app.base, token)
     if (uploaded !== 201) throw new Error(`magenta upload failed: ${uploaded}`)
     // The session moves from browser to browser: each refresh rotates the cookie.

@@ -90,9 +90,13 @@ async function type(field: Locator, text: string) {
 }
 
 async function controlled(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, {
-    timeout: 30_000,
-  })
+  await page.waitForFunction(
+    () =>
+      (globalThis as unknown as { navigator: { serviceWorker?: { controller: unknown } } })
+        .navigator.serviceWorker?.controller != null,
+    undefined,
+    { timeout: 30_000 },
+  )
 }
 
 describe('a practice write-up', () => {
@@ -148,6 +152,9 @@ describe('a practice write-up', () => {
     await expect
       .poll(() =>
         page.evaluate(async (sessionId) => {
+          const { caches } = globalThis as unknown as {
+            caches: { open(name: string): Promise<{ keys(): Promise<{ url: string }[]> }> }
+          }
           const cache = await caches.open('crv-data')
           return (await cache.keys()).some((r) => r.url.includes(`/practice/sessions/${sessionId}`))
         }, id),

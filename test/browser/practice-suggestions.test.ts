@@ -20,7 +20,7 @@ afterAll(async () => {
 async function trialIn(language: string, labels: { tryOne: string; start: string }): Promise<Page> {
   const context = await browser.newContext({ locale: 'en-US' })
   await context.addInitScript((chosen) => {
-    window.localStorage.setItem('crv.uiLanguage', chosen)
+    localStorage.setItem('crv.uiLanguage', chosen)
   }, language)
   const page = await context.newPage()
   await page.goto(`${base}/practice`)

@@ -536,9 +536,9 @@ export interface paths {
      *
      *     At most 50 answers to one word are recorded per request: the earliest by `answeredAt`.
      *     A request also takes words, in the order it names them, only while the answers it would
-     *     step through add up to at most 1,000: its new answers, and the stored answers that come
+     *     step through add up to at most 500: its new answers, and the stored answers that come
      *     after the earliest of them (what recomputing their cards steps through again). An answer
-     *     placed before more than 1,000 answers to its word is never taken; answers given after
+     *     placed before more than 500 answers to its word is never taken; answers given after
      *     them are, whatever the word holds. The answers not taken are left out of `results` (not
      *     recorded); a client keeps them and sends them again, as it does any answer without a
      *     result.
@@ -4353,7 +4353,7 @@ export interface operations {
       }
     }
     responses: {
-      /** @description What became of each answer, in the order sent; the answers not taken (beyond a word's first 50, or beyond the request's 1,000 steps) are left out. */
+      /** @description What became of each answer, in the order sent; the answers not taken (beyond a word's first 50, or beyond the request's 500 steps) are left out. */
       200: {
         headers: {
           [name: string]: unknown

@@ -999,7 +999,7 @@ export type GetReviewQueueApiArg = {
   reviewQueueRequest: ReviewQueueRequest
 }
 export type AnswerReviewsApiResponse =
-  /** status 200 What became of each answer, in the order sent; the answers not taken (beyond a word's first 50, or beyond the request's 1,000 steps) are left out. */ ReviewResults
+  /** status 200 What became of each answer, in the order sent; the answers not taken (beyond a word's first 50, or beyond the request's 500 steps) are left out. */ ReviewResults
 export type AnswerReviewsApiArg = {
   reviewAnswers: ReviewAnswers
 }

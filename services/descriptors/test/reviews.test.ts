@@ -539,14 +539,14 @@ describe('a batch of answers', () => {
   }
   type Result = { id: string; status: string; descriptorId: number; schedule: object }
 
-  it('steps through at most 1,000 answers a request, however far back its answers reach, and loses none', async () => {
+  it('steps through at most 500 answers a request, however far back its answers reach, and loses none', async () => {
     const { id, token } = await user()
     const words = (await textureIds()).slice(0, 10)
     expect(words).toHaveLength(10)
-    // Ten words holding 150 answers each, then 50 a word, each older than all of them: every
-    // card is replayed from its first answer, 200 steps a word (the attack run's batch).
+    // Ten words holding 50 answers each, then 50 a word, each older than all of them: every
+    // card is replayed from its first answer, 100 steps a word (the attack run's batch).
     const t0 = Date.now() - 20 * DAY
-    const given = await history(token, words, 150, t0)
+    const given = await history(token, words, 50, t0)
     let waiting = words.flatMap((descriptorId, w) =>
       Array.from({ length: 50 }, (_, i) => {
         const a = {
@@ -564,12 +564,12 @@ describe('a batch of answers', () => {
       expect(results.every((r) => r.status === 'applied')).toBe(true)
       waiting = waiting.filter((a) => !results.some((r) => r.id === a.id))
     }
-    // Five words fit a request (5 x 200 steps); the outbox sends the others again.
+    // Five words fit a request (5 x 100 steps); the outbox sends the others again.
     expect(rounds).toEqual([
-      { steps: 1000, taken: 250 },
-      { steps: 1000, taken: 250 },
+      { steps: 500, taken: 250 },
+      { steps: 500, taken: 250 },
     ])
-    // None lost, none twice: each card is what its 200 answers make in time order.
+    // None lost, none twice: each card is what its 100 answers make in time order.
     const cards = (
       await h.app.db.execute(
         sql`SELECT descriptor_id, state, reps, lapses, stability, difficulty, due
@@ -579,17 +579,17 @@ describe('a batch of answers', () => {
     expect(cards).toHaveLength(10)
     for (const card of cards) {
       const want = expected(given.get(Number(card.descriptor_id)) ?? [])
-      expect(card).toMatchObject({ reps: 200, state: want.state, lapses: want.lapses })
+      expect(card).toMatchObject({ reps: 100, state: want.state, lapses: want.lapses })
       expect(Number(card.stability)).toBe(want.stability)
       expect(Date.parse(card.due)).toBe(want.due.getTime())
     }
   })
 
-  it('takes answers to a word holding more than 1,000: later ones at their own cost, a late one from the card just before it', async () => {
+  it('takes answers to a word holding more than 500: later ones at their own cost, a late one from the card just before it', async () => {
     const { id, token } = await user()
     const [word = 0] = await textureIds()
     const t0 = Date.now() - 60 * DAY
-    const given = (await history(token, [word], 1_050, t0)).get(word) ?? []
+    const given = (await history(token, [word], 550, t0)).get(word) ?? []
     const one = (rating: RatingName, at: Date) => {
       given.push({ rating, at })
       return [{ id: randomUUID(), descriptorId: word, rating, answeredAt: at.toISOString() }]
@@ -606,16 +606,16 @@ describe('a batch of answers', () => {
     })
     // A phone's answer placed before the last ten: those ten and itself, from the card the
     // answer before it left.
-    expect(await schedule(one('again', new Date(t0 + 1_040.5 * HOUR)))).toEqual({
+    expect(await schedule(one('again', new Date(t0 + 540.5 * HOUR)))).toEqual({
       schedule: asSchedule(expected(given)),
       steps: 11,
     })
     // And before the last four, from a card the replay above stored.
-    expect(await schedule(one('easy', new Date(t0 + 1_046.5 * HOUR)))).toEqual({
+    expect(await schedule(one('easy', new Date(t0 + 546.5 * HOUR)))).toEqual({
       schedule: asSchedule(expected(given)),
       steps: 5,
     })
-    // Placed before over 1,000 answers: never taken (left in the outbox), the card unchanged.
+    // Placed before over 500 answers: never taken (left in the outbox), the card unchanged.
     const tooFar = [
       {
         id: randomUUID(),
@@ -630,7 +630,7 @@ describe('a batch of answers', () => {
         sql`SELECT reps FROM descriptors.review_cards WHERE user_id = ${id} AND descriptor_id = ${word}`,
       )
     ).rows
-    expect(card).toEqual({ reps: 1_053 })
+    expect(card).toEqual({ reps: 553 })
     // Every answer keeps the state its card was in just before it.
     const states = (
       await h.app.db.execute(

@@ -43,6 +43,8 @@ export interface AttackRecord {
   results?: number
   perWord?: number
   applied?: number
+  /** How many of them an earlier batch had already applied: an answer counted twice. */
+  appliedTwice?: number
 }
 
 interface Answered {
@@ -286,15 +288,26 @@ function batches(): () => Attack {
   }
 }
 
-/** A batch's results: how many, the most for one word, how many were recorded now. */
+/** Every answer a batch of either connection had applied. */
+const applied = new Set<string>()
+
+/**
+ * A batch's results: how many, the most for one word, how many were recorded now, and how many
+ * of those an earlier batch had recorded already. A batch sent again may record answers its
+ * first sending left out (they did not fit then), never one it recorded.
+ */
 function batchResults(record: AttackRecord, { status, body }: Answered) {
   if (status !== 200) return
-  const results = (body as { results: { descriptorId: number; status: string }[] }).results
+  const results = (body as { results: { id: string; descriptorId: number; status: string }[] })
+    .results
   const perWord = new Map<number, number>()
   for (const r of results) perWord.set(r.descriptorId, (perWord.get(r.descriptorId) ?? 0) + 1)
+  const now = results.filter((r) => r.status === 'applied').map((r) => r.id)
   record.results = results.length
   record.perWord = Math.max(0, ...perWord.values())
-  record.applied = results.filter((r) => r.status === 'applied').length
+  record.applied = now.length
+  record.appliedTwice = now.filter((id) => applied.has(id)).length
+  for (const id of now) applied.add(id)
 }
 
 const reply = (message: AttackerReply) => process.send?.(message)

@@ -49,4 +49,32 @@ describe('the embedded database’s maintenance', () => {
     expect(after?.analysed).toBeInstanceOf(Date)
     expect(Number(after?.dead)).toBe(0)
   })
+
+  it('leaves a table alone until it changed as much as autovacuum waits for', async () => {
+    await query(`CREATE TABLE practice.sessions (id int PRIMARY KEY, judged boolean);
+      INSERT INTO practice.sessions SELECT i, false FROM generate_series(1, 10000) i;`)
+    const analysed = async () =>
+      (
+        await query<{ at: Date | null }>(
+          `SELECT last_analyze AS at FROM pg_stat_user_tables WHERE relname = 'sessions'`,
+        )
+      )[0]?.at
+    await maintainTables(server.url)
+    const first = await analysed()
+    expect(first).toBeInstanceOf(Date)
+    // 40 changed rows of 10,000: below 50 + 10 %, as below 50 + 20 % dead.
+    await query(`UPDATE practice.sessions SET judged = true WHERE id <= 40`)
+    expect(await maintainTables(server.url)).toBe(0)
+    expect(await analysed()).toEqual(first)
+    // 1,500 changed: past ANALYZE's 1,050, short of VACUUM's 2,050 dead rows.
+    await query(`UPDATE practice.sessions SET judged = true WHERE id > 40 AND id <= 1540`)
+    expect(await maintainTables(server.url)).toBe(1)
+    const [after] = await query<{ at: Date | null; dead: string }>(
+      `SELECT last_analyze AS at, n_dead_tup AS dead FROM pg_stat_user_tables
+       WHERE relname = 'sessions'`,
+    )
+    expect(after?.at?.getTime()).toBeGreaterThan(first?.getTime() ?? Infinity)
+    expect(Number(after?.dead)).toBeGreaterThan(1000)
+    expect(await maintainTables(server.url, { all: true })).toBe(2)
+  })
 })

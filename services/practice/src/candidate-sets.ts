@@ -38,7 +38,18 @@ export interface CandidateSet {
 
 export type CandidateDraw = (pool: readonly DrawableTarget[], size: number) => CandidateSet | null
 
-const sample = <T>(items: readonly T[], size: number): T[] => shuffled(items).slice(0, size)
+/** `size` of the items, uniformly at random and in random order (a partial Fisher–Yates). */
+function sample<T>(items: readonly T[], size: number): T[] {
+  const out = [...items]
+  const take = Math.min(size, out.length)
+  for (let i = 0; i < take; i++) {
+    const j = randomInt(i, out.length)
+    const a = out[i] as T
+    out[i] = out[j] as T
+    out[j] = a
+  }
+  return out.slice(0, take)
+}
 
 /**
  * The class a set is drawn from: the pictures never shown to this viewer, if there are enough;

@@ -132,8 +132,9 @@ async function drawnFrom(
   }
   const targets = await targetsByIds(db, set.candidates)
   const hashes = new Map([...targets].map(([id, t]) => [id, t.image_sha256]))
-  const byId = new Map(pool.map((t) => [t.id, t]))
-  const seen = familiarityOf(set.candidates.flatMap((id) => byId.get(id) ?? []))
+  // The set's own entries, found without a map of the whole pool (4-6 ms of a start at 5,000).
+  const inSet = new Set(set.candidates)
+  const seen = familiarityOf(pool.filter((t) => inSet.has(t.id)))
   const imageSha256s = set.candidates.map((id) => hashes.get(id))
   const targetSha256 = hashes.get(set.targetId)
   if (!targetSha256 || imageSha256s.some((h) => !h)) throw new Error('a drawn target vanished')

@@ -1,6 +1,7 @@
 // Regenerates everything derived from the contract (openapi/openapi.yaml):
 //   packages/contracts/generated/openapi.json  the bundled document services load
 //   packages/contracts/generated/schema.ts     types (openapi-typescript)
+//   packages/contracts/generated/operations.ts each operation's tag and x-access, for typed handlers
 //   frontend/src/lib/api/generated.ts          RTK Query endpoints (@rtk-query/codegen-openapi)
 // With --check it writes nothing and fails when a committed file differs (stale).
 import { watch } from 'node:fs'
@@ -50,6 +51,10 @@ async function outputs(): Promise<Record<string, string>> {
   }
   return {
     'packages/contracts/generated/openapi.json': json,
+    'packages/contracts/generated/operations.ts': await format(
+      HEADER + operationsModule(contract),
+      at('packages/contracts/generated/operations.ts'),
+    ),
     'packages/contracts/generated/schema.ts': await format(
       types,
       at('packages/contracts/generated/schema.ts'),
@@ -59,6 +64,22 @@ async function outputs(): Promise<Record<string, string>> {
       at('frontend/src/lib/api/generated.ts'),
     ),
   }
+}
+
+/** Each operation's tag and access, as constants: openapi-typescript drops `x-` extensions. */
+function operationsModule(contract: unknown): string {
+  const paths = (contract as { paths: Record<string, Record<string, unknown>> }).paths
+  const entries: string[] = []
+  for (const item of Object.values(paths)) {
+    for (const [method, value] of Object.entries(item)) {
+      if (!['get', 'put', 'post', 'delete', 'patch', 'head', 'options'].includes(method)) continue
+      const op = value as { operationId: string; tags?: string[]; 'x-access'?: string }
+      entries.push(
+        `${op.operationId}: { tag: ${JSON.stringify(op.tags?.[0] ?? '')}, access: ${JSON.stringify(op['x-access'] ?? 'public')} },`,
+      )
+    }
+  }
+  return `/** Each operation's first tag (its service) and \`x-access\`. */\nexport const operationMeta = {\n${entries.sort().join('\n')}\n} as const\n`
 }
 
 async function run(): Promise<string[]> {

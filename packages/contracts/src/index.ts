@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 
 export type { paths, components, operations } from '../generated/schema.ts'
+export { operationMeta } from '../generated/operations.ts'
 
 /** The bundled contract (generated from openapi/ by `npm run generate`). */
 export const contractFile = new URL('../generated/openapi.json', import.meta.url)

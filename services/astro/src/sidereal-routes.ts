@@ -1,5 +1,4 @@
-import type { FastifyRequest } from 'fastify'
-import { AppError } from '@crv/kit'
+import { AppError, defineHandlers } from '@crv/kit'
 import type { Handlers } from '@crv/kit'
 import type { components } from '@crv/contracts'
 import type { CityIndex, Place } from './geocoding/city-index.ts'
@@ -115,24 +114,15 @@ export function siderealHandlers(cities: CityIndex): Handlers {
     return { location: locationOf(result.place), candidates: result.candidates.map(candidateOf) }
   }
 
-  return {
-    getSiderealTimeAuto: async (request: FastifyRequest) => {
-      const location = positionOf(request.query as { lat?: number; lng?: number })
-      return siderealResponse(new Date(), location)
-    },
+  return defineHandlers('astro', {
+    getSiderealTimeAuto: ({ query }) => siderealResponse(new Date(), positionOf(query)),
 
-    calculateSiderealTimeCustom: async (request: FastifyRequest) => {
-      const body = request.body as Schemas['SiderealCustomRequest']
+    calculateSiderealTimeCustom: ({ body, query }) => {
       const instant = parseCustomTime(body.customTime)
       const named = placeOf(body)
-      if (!named) {
-        return siderealResponse(
-          instant,
-          positionOf(request.query as { lat?: number; lng?: number }),
-        )
-      }
+      if (!named) return siderealResponse(instant, positionOf(query))
       const response = siderealResponse(instant, named.location)
       return named.candidates.length > 0 ? { ...response, candidates: named.candidates } : response
     },
-  }
+  })
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres'
+import type { SQL } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import fp from 'fastify-plugin'
 import type {} from './service.ts'
@@ -24,6 +25,19 @@ export function isPostgresError(err: unknown, code: string): boolean {
     (err as { code?: string }).code === code ||
     (err as { cause?: { code?: string } }).cause?.code === code
   )
+}
+
+/** Anything that runs Drizzle's `sql`: the database or a transaction of it. */
+export interface Executor {
+  execute: Database['execute']
+}
+
+/**
+ * The rows of a statement written with Drizzle's `sql` (what the query builder cannot say), as
+ * the type the caller names: the one place where result rows are cast.
+ */
+export async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
+  return (await db.execute(query)).rows as T[]
 }
 
 export function createPool(options: PoolOptions): Pool {

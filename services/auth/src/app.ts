@@ -11,17 +11,17 @@ import {
 } from '@crv/kit'
 import type { RevocationCheck, TokenVerifier } from '@crv/kit'
 import { databasePlugin } from '@crv/kit/db'
-import type { Database } from '@crv/kit/db'
 import type { AuthConfig } from './config.ts'
+import type { AuthServices } from './deps.ts'
 import { loadSigningKeys } from './keys.ts'
-import type { SigningKeys } from './keys.ts'
 import { createSmsSender } from './sms.ts'
 import type { SmsSender } from './sms.ts'
 import { createBotCheck } from './bot-check.ts'
 import type { BotCheck } from './bot-check.ts'
-import type { CodePolicy } from './phone.ts'
-import type { SessionContext } from './sessions.ts'
-import { authHandlers } from './routes.ts'
+import { accountRoutes } from './account/routes.ts'
+import { oidcRoutes } from './oidc/routes.ts'
+import { phoneRoutes } from './phone/routes.ts'
+import { sessionRoutes } from './sessions/routes.ts'
 import { isRevoked, tokenStatusRoute } from './revocations.ts'
 
 export interface AuthAppOptions {
@@ -30,17 +30,6 @@ export interface AuthAppOptions {
   /** Replaces the configured SMS provider (tests of the Twilio and SNS adapters). */
   sms?: SmsSender
   botCheck?: BotCheck
-}
-
-export interface AuthServices {
-  config: AuthConfig
-  db: Database
-  keys: SigningKeys
-  sms: SmsSender
-  botCheck: BotCheck
-  session: SessionContext
-  policy: CodePolicy
-  revocations: RevocationCheck
 }
 
 declare module 'fastify' {
@@ -102,7 +91,12 @@ async function authApp(app: FastifyInstance, options: AuthAppOptions) {
   app.decorate('auth', services)
   await app.register(contractRoutesPlugin, {
     tag: 'auth',
-    handlers: authHandlers(services),
+    handlers: {
+      ...phoneRoutes(services),
+      ...sessionRoutes(services),
+      ...oidcRoutes(services),
+      ...accountRoutes(services),
+    },
     // Signing out, or deleting an account, a second time changes nothing.
     revokedMayCall: ['signOut', 'deleteAccount'],
   })

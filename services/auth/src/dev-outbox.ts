@@ -16,7 +16,7 @@ const LOOPBACK_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]'])
  */
 const PROXY_MARKS = ['forwarded', 'via', 'x-real-ip', 'x-forwarded-port', 'x-forwarded-server']
 
-type Caller = Pick<FastifyRequest, 'headers' | 'ip' | 'host'>
+export type DevOutboxCaller = Pick<FastifyRequest, 'headers' | 'ip' | 'host'>
 type Access = Pick<AuthConfig, 'DEV_OUTBOX_KEY' | 'DEV_OUTBOX_ACCESS'>
 
 /**
@@ -24,7 +24,7 @@ type Access = Pick<AuthConfig, 'DEV_OUTBOX_KEY' | 'DEV_OUTBOX_ACCESS'>
  * only a direct call from this machine: a loopback address, a loopback name in Host (and in the
  * gateway's X-Forwarded-Host: a rebound name reaches loopback too) and no proxy's mark.
  */
-export function mayReadDevOutbox(request: Caller, config: Access): boolean {
+export function mayReadDevOutbox(request: DevOutboxCaller, config: Access): boolean {
   const key = request.headers[DEV_OUTBOX_KEY_HEADER]
   if (key !== undefined)
     return typeof key === 'string' && !!config.DEV_OUTBOX_KEY && sameKey(key, config.DEV_OUTBOX_KEY)

@@ -1,3 +1,4 @@
+import type { Database } from '@crv/kit/db'
 import {
   bigserial,
   boolean,
@@ -66,8 +67,23 @@ export const refreshTokens = auth.table('refresh_tokens', {
 
 export type UserRow = typeof users.$inferSelect
 
+// Mirrors migrations/0002_oidc_logins.sql.
+export const oidcLogins = auth.table('oidc_logins', {
+  stateHash: text('state_hash').primaryKey(),
+  browserHash: text('browser_hash').notNull(),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  mode: text('mode', { enum: ['popup', 'redirect'] }).notNull(),
+  returnTo: text('return_to').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+  expiresAt: at('expires_at').notNull(),
+})
+
 export const revokedTokens = auth.table('revoked_tokens', {
   /** `user:<id>` (account deleted) or `session:<refresh-token family>` (signed out). */
   subject: text('subject').primaryKey(),
   expiresAt: at('expires_at').notNull(),
 })
+
+/** The database or one of its transactions: what a repository function runs its statements on. */
+export type Queryable = Database | Parameters<Parameters<Database['transaction']>[0]>[0]

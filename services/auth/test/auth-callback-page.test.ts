@@ -3,8 +3,8 @@
 import { readFileSync } from 'node:fs'
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it, vi } from 'vitest'
-import { callbackPage } from '../src/oidc.ts'
-import type { OidcResult } from '../src/oidc.ts'
+import { callbackPage } from '../src/oidc/views.ts'
+import type { OidcResult } from '../src/oidc/oidc.ts'
 import { pageResult } from './oidc-provider.ts'
 
 const script = readFileSync(

@@ -8,14 +8,9 @@ import type { FastifyInstance } from 'fastify'
 import { buildTestService, testDatabaseUrl } from '@crv/kit/testing'
 import authApp from '../src/app.ts'
 import { loadAuthConfig } from '../src/config.ts'
-import {
-  GOOGLE_ISSUER,
-  OIDC_BROWSER_COOKIE,
-  oidcLogins,
-  oidcSettings,
-  safeReturnTo,
-} from '../src/oidc.ts'
-import { REFRESH_COOKIE } from '../src/sessions.ts'
+import { GOOGLE_ISSUER, OIDC_BROWSER_COOKIE, oidcSettings, safeReturnTo } from '../src/oidc/oidc.ts'
+import { oidcLogins } from '../src/schema.ts'
+import { REFRESH_COOKIE } from '../src/sessions/replies.ts'
 import {
   freePort,
   pageResult,

@@ -1,0 +1,14 @@
+import { eq } from 'drizzle-orm'
+import { identities, users } from '../schema.ts'
+import type { Queryable } from '../schema.ts'
+
+export type IdentityRow = typeof identities.$inferSelect
+
+export async function identitiesOf(db: Queryable, userId: string): Promise<IdentityRow[]> {
+  return db.select().from(identities).where(eq(identities.userId, userId))
+}
+
+/** Deletes the account; its identities and refresh tokens go with it (ON DELETE CASCADE). */
+export async function deleteUser(tx: Queryable, userId: string): Promise<void> {
+  await tx.delete(users).where(eq(users.id, userId))
+}

@@ -52,6 +52,19 @@ export const baseConfigShape = (service: string, defaultPort: number) => ({
 })
 
 /**
+ * Where a service keeps its objects (createStorage in `@crv/kit/storage`): an S3 bucket (or an
+ * S3-compatible store such as MinIO) when S3_BUCKET is set, else files under DATA_DIR/objects.
+ */
+export const storageConfigShape = {
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_FORCE_PATH_STYLE: bool.optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+}
+
+/**
  * Validates the environment against a schema and fails fast with a message naming each
  * offending variable.
  */

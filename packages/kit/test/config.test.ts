@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { baseConfigShape, ConfigError, loadConfig } from '../src/index.ts'
+import { baseConfigShape, ConfigError, loadConfig, storageConfigShape } from '../src/index.ts'
 
 describe('loadConfig', () => {
   it('applies defaults that work on one machine', () => {
@@ -24,5 +24,36 @@ describe('loadConfig', () => {
 
   it('treats an empty variable as unset', () => {
     expect(loadConfig(baseConfigShape('ai', 8084), { PORT: '' }).PORT).toBe(8084)
+  })
+})
+
+describe('storageConfigShape', () => {
+  it('stores in files unless a bucket is set, and reads an S3 store when one is', () => {
+    const shape = { ...baseConfigShape('media', 8083), ...storageConfigShape }
+    const local = loadConfig(shape, {})
+    expect(local.S3_BUCKET).toBeUndefined()
+    expect(local.S3_REGION).toBe('us-east-1')
+    expect(
+      loadConfig(shape, {
+        S3_BUCKET: 'crv-media',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_FORCE_PATH_STYLE: 'yes',
+        S3_ACCESS_KEY_ID: 'minio',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      }),
+    ).toMatchObject({
+      S3_BUCKET: 'crv-media',
+      S3_REGION: 'us-east-1',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_FORCE_PATH_STYLE: true,
+      S3_ACCESS_KEY_ID: 'minio',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    })
+  })
+
+  it('refuses a bucket name S3 would refuse and an endpoint that is not a URL', () => {
+    const load = () => loadConfig(storageConfigShape, { S3_BUCKET: 'ab', S3_ENDPOINT: 'not a url' })
+    expect(load).toThrow(/S3_BUCKET/)
+    expect(load).toThrow(/S3_ENDPOINT/)
   })
 })

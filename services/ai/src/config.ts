@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
-import { baseConfigShape, ConfigError, loadConfig, env } from '@crv/kit'
+import { baseConfigShape, ConfigError, loadConfig, storageConfigShape } from '@crv/kit'
 
 const positive = (fallback: number, max: number) =>
   z.coerce.number().int().min(1).max(max).default(fallback)
@@ -8,12 +8,7 @@ const positive = (fallback: number, max: number) =>
 export const configShape = {
   ...baseConfigShape('ai', 8084),
   REDIS_URL: z.url().optional(),
-  S3_BUCKET: z.string().min(3).max(63).optional(),
-  S3_REGION: z.string().default('us-east-1'),
-  S3_ENDPOINT: z.url().optional(),
-  S3_FORCE_PATH_STYLE: env.bool.optional(),
-  S3_ACCESS_KEY_ID: z.string().optional(),
-  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  ...storageConfigShape,
 
   /** Which speech engine synthesises: eSpeak NG in-process, the espeak-ng program, or a cloud. */
   TTS_ENGINE: z.enum(['espeak', 'espeak-cli', 'polly', 'openai']).default('espeak'),

@@ -2,8 +2,7 @@
 // (to choose a sentence template), the kana reading of Japanese words (eSpeak NG reads kanji
 // as "Chinese letter") and the reviewed example sentences of each concept. The files are read
 // once, read-only; the descriptors service owns them.
-import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { VOCABULARY_LANGUAGES, readVocabularyCsv } from '@crv/kit'
 import type { SpeechLanguage } from './languages.ts'
 
 export type PartOfSpeech = 'noun' | 'adjective'
@@ -21,29 +20,17 @@ export interface WordFacts {
 
 const fold = (word: string) => word.normalize('NFC').trim().toLocaleLowerCase()
 
-function rows(text: string): Record<string, string>[] {
-  const lines = text
-    .replace(/^\uFEFF/, '')
-    .split(/\r?\n/)
-    .filter((l) => l.trim() !== '')
-  const header = (lines.shift() ?? '').split(';')
-  return lines.map((line) => {
-    const cells = line.split(';')
-    return Object.fromEntries(header.map((name, i) => [name, (cells[i] ?? '').trim()]))
-  })
-}
-
 /** Reads `vocabulary.<lang>.csv` from the directory; a missing directory gives empty facts. */
 export function loadWordFacts(dir: string): WordFacts {
   const pos = new Map<string, PartOfSpeech>()
   const kana = new Map<string, string>()
   const words = new Map<SpeechLanguage, string[]>()
   const sentences = new Map<string, string[]>()
-  for (const language of ['en', 'de', 'fr', 'es', 'it', 'ja', 'zh'] as const) {
-    const file = join(dir, `vocabulary.${language}.csv`)
-    if (!existsSync(file)) continue
+  for (const language of VOCABULARY_LANGUAGES) {
+    const vocabulary = readVocabularyCsv(dir, `vocabulary.${language}.csv`)
+    if (!vocabulary) continue
     const wordOf = new Map<string, string>()
-    for (const row of rows(readFileSync(file, 'utf8'))) {
+    for (const row of vocabulary) {
       const word = row[language]
       const kind = row.pos
       if (!word) continue
@@ -53,9 +40,7 @@ export function loadWordFacts(dir: string): WordFacts {
       if (language === 'ja' && row.ja_kana) kana.set(fold(word), row.ja_kana)
     }
     // sentences.<lang>.csv: id;form;sentence, two or more lines per concept.
-    const shipped = join(dir, `sentences.${language}.csv`)
-    if (!existsSync(shipped)) continue
-    for (const row of rows(readFileSync(shipped, 'utf8'))) {
+    for (const row of readVocabularyCsv(dir, `sentences.${language}.csv`) ?? []) {
       const word = row.id ? wordOf.get(row.id) : undefined
       if (!word || !row.sentence) continue
       const key = `${language}:${fold(word)}`

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
-import { baseConfigShape, env, loadConfig } from '@crv/kit'
+import { baseConfigShape, loadConfig, storageConfigShape } from '@crv/kit'
 
 export const configShape = {
   ...baseConfigShape('practice', 8086),
@@ -8,12 +8,7 @@ export const configShape = {
     error: 'set DATABASE_URL to a PostgreSQL URL (npm start provides an embedded one)',
   }),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
-  S3_BUCKET: z.string().min(3).max(63).optional(),
-  S3_REGION: z.string().default('us-east-1'),
-  S3_ENDPOINT: z.url().optional(),
-  S3_FORCE_PATH_STYLE: env.bool.optional(),
-  S3_ACCESS_KEY_ID: z.string().optional(),
-  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  ...storageConfigShape,
   /** The astro service: the local sidereal time recorded with each session. */
   ASTRO_URL: z.url().default('http://127.0.0.1:8085'),
   /** The descriptor vocabulary's files (concept ids in seven languages), read once at start. */

@@ -1,8 +1,6 @@
 // The descriptor vocabulary as scoring needs it: concept ids with their words in seven languages,
 // so a German write-up scores against English-tagged targets. The files are read once, read-only;
 // the descriptors service owns them (the ai service reads them the same way).
-import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { stemmer as stemFrench } from '@orama/stemmers/french'
 import { stemmer as stemGerman } from '@orama/stemmers/german'
 import { stemmer as stemItalian } from '@orama/stemmers/italian'
@@ -13,6 +11,7 @@ import { stopwords as stopGerman } from '@orama/stopwords/german'
 import { stopwords as stopItalian } from '@orama/stopwords/italian'
 import { stopwords as stopSpanish } from '@orama/stopwords/spanish'
 import { stem as stemEnglish } from 'porter2'
+import { readVocabularyCsv } from '@crv/kit'
 
 export const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'ja', 'zh'] as const
 export type Language = (typeof LANGUAGES)[number]
@@ -145,18 +144,6 @@ const I_ADJECTIVE_ENDINGS = ['く', 'かっ', 'けれ', 'さ']
 
 /** foldWord, quicker for the words in plain ASCII letters that most words are. */
 const fold = (word: string) => (/^[a-z0-9]+$/.test(word) ? word : foldWord(word))
-
-function rows(text: string): Record<string, string>[] {
-  const lines = text
-    .replace(/^\uFEFF/, '')
-    .split(/\r?\n/)
-    .filter((l) => l.trim() !== '')
-  const header = (lines.shift() ?? '').split(';')
-  return lines.map((line) => {
-    const cells = line.split(';')
-    return Object.fromEntries(header.map((name, i) => [name, (cells[i] ?? '').trim()]))
-  })
-}
 
 /** A word of the text, analysed once however often it is written; undefined: not yet known. */
 interface Token {
@@ -527,9 +514,7 @@ export class Vocabulary {
 export function loadVocabulary(dir: string): Vocabulary {
   const concepts = new Map<string, Concept>()
   for (const language of LANGUAGES) {
-    const file = join(dir, `vocabulary.${language}.csv`)
-    if (!existsSync(file)) continue
-    for (const row of rows(readFileSync(file, 'utf8'))) {
+    for (const row of readVocabularyCsv(dir, `vocabulary.${language}.csv`) ?? []) {
       const id = row.id
       const word = row[language]
       if (!id || !word) continue

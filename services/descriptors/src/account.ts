@@ -2,7 +2,7 @@
 // (`GET`/`DELETE /api/account/descriptors`; the auth service gathers every service's part).
 import { sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
-import { unauthorized } from '@crv/kit'
+import { defineHandlers } from '@crv/kit'
 import type { Handlers } from '@crv/kit'
 import type { Database } from '@crv/kit/db'
 import type { components } from '@crv/contracts'
@@ -171,19 +171,14 @@ export function accountHandlers(
   db: Database,
   shared: SharedVocabulary,
   users: UserStates,
-): Pick<Handlers, 'exportDescriptorsAccountData' | 'deleteDescriptorsAccountData'> {
-  return {
-    exportDescriptorsAccountData: async (request) => {
-      if (!request.user) throw unauthorized()
-      return accountData(db, request.user.id)
-    },
-    deleteDescriptorsAccountData: async (request, reply) => {
-      const user = request.user
-      if (!user) throw unauthorized()
+): Handlers {
+  return defineHandlers('descriptors', {
+    exportDescriptorsAccountData: async ({ user }) => accountData(db, user.id),
+    deleteDescriptorsAccountData: async ({ user, reply }) => {
       const { sharedChanged } = await deleteAccountData(db, user.id)
       users.forget(user.id)
       if (sharedChanged) shared.invalidate()
       return reply.code(204).send()
     },
-  }
+  })
 }

@@ -1,8 +1,7 @@
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
-import { AppError, notFound, toCsv, unauthorized } from '@crv/kit'
+import type { FastifyBaseLogger } from 'fastify'
+import { AppError, defineHandlers, notFound, toCsv } from '@crv/kit'
 import type { AuthUser, Handlers, TokenVerifier } from '@crv/kit'
 import type { Database } from '@crv/kit/db'
-import type { components } from '@crv/contracts'
 import {
   databaseSize,
   deleteConcepts,
@@ -14,7 +13,6 @@ import {
   recentActions,
   tableStats,
 } from './admin-repository.ts'
-import type { AdminListQuery } from './admin-repository.ts'
 import { analyticsSummary, EventRateLimiter, storeEvents } from './analytics.ts'
 import type { Forwarder } from './analytics.ts'
 import { findDescriptor } from './repository.ts'
@@ -22,8 +20,6 @@ import { seedVocabulary } from './seed.ts'
 import { readSettings, writeSettings } from './settings.ts'
 import type { SharedVocabulary } from './shared-cache.ts'
 import type { Vocabulary } from './vocabulary.ts'
-
-type Schemas = components['schemas']
 
 export interface AdminDeps {
   db: Database
@@ -35,20 +31,14 @@ export interface AdminDeps {
   forwarder: Forwarder | null
 }
 
-/** The caller of an admin operation (the contract's `x-access: admin` already checked it). */
-function admin(request: FastifyRequest): AuthUser {
-  if (!request.user) throw unauthorized()
-  return request.user
-}
-
 /** Administration: descriptor management, settings, maintenance, figures and analytics. */
 export function adminHandlers(deps: AdminDeps): Handlers {
   const { db, shared, log } = deps
   const limiter = new EventRateLimiter(deps.eventsPerMinute)
 
   /** The sender of an event batch: the verified header token, else the body's, else nobody. */
-  const senderOf = async (request: FastifyRequest, token: string | undefined) => {
-    if (request.user) return request.user.id
+  const senderOf = async (user: AuthUser | null, token: string | undefined) => {
+    if (user) return user.id
     if (!token) return null
     return deps
       .verifyToken(token)
@@ -56,31 +46,33 @@ export function adminHandlers(deps: AdminDeps): Handlers {
       .catch(() => null)
   }
 
-  return {
-    listAdminDescriptors: async (request) => {
-      const query = request.query as AdminListQuery
-      const { descriptors, total } = await listAllDescriptors(db, query)
+  return defineHandlers('descriptors', {
+    listAdminDescriptors: async ({ query }) => {
+      // The contract's defaults (the request check fills them in).
+      const page = query.page ?? 1
+      const limit = query.limit ?? 50
+      const { descriptors, total } = await listAllDescriptors(db, { ...query, page, limit })
       return {
         descriptors: descriptors.map((d) => d.api),
         pagination: {
-          page: query.page,
-          limit: query.limit,
+          page,
+          limit,
           total,
-          totalPages: Math.ceil(total / query.limit),
+          totalPages: Math.ceil(total / limit),
         },
       }
     },
 
-    bulkDeleteDescriptors: async (request) => {
-      const { descriptorIds } = request.body as Schemas['BulkDeleteRequest']
+    bulkDeleteDescriptors: async ({ body, request }) => {
+      const { descriptorIds } = body
       const { deleted, languages } = await deleteConcepts(db, descriptorIds)
       for (const language of languages) shared.invalidate(language)
       request.log.info({ descriptorIds, deleted }, 'descriptors deleted in every language')
       return { totalDeleted: deleted }
     },
 
-    deleteDescriptorAllLanguages: async (request) => {
-      const id = Number((request.params as { id: number }).id)
+    deleteDescriptorAllLanguages: async ({ params, request }) => {
+      const { id } = params
       if (!(await findDescriptor(db, id))) throw notFound('Descriptor not found')
       const { deleted, languages } = await deleteConcepts(db, [id])
       for (const language of languages) shared.invalidate(language)
@@ -88,9 +80,8 @@ export function adminHandlers(deps: AdminDeps): Handlers {
       return { deletedCount: deleted }
     },
 
-    exportAllDescriptors: async (request, reply) => {
-      const user = admin(request)
-      const { format } = request.query as { format: 'csv' | 'json' }
+    exportAllDescriptors: async ({ query, user, reply }) => {
+      const { format } = query
       const descriptors = await exportRows(db)
       await logAction(db, 'export', user.id, `${descriptors.length} descriptors as ${format}`)
       log.info({ userId: user.id, format, count: descriptors.length }, 'descriptors exported')
@@ -131,14 +122,13 @@ export function adminHandlers(deps: AdminDeps): Handlers {
       return reply.header('content-type', 'text/csv; charset=utf-8').send(Buffer.from(csv, 'utf8'))
     },
 
-    getAppSettings: async (_request, reply) => {
+    getAppSettings: async ({ reply }) => {
       reply.header('cache-control', 'no-cache')
       return readSettings(db)
     },
 
-    updateAppSettings: async (request) => {
-      const user = admin(request)
-      const saved = await writeSettings(db, request.body as Schemas['AppSettings'], user.id)
+    updateAppSettings: async ({ body, user }) => {
+      const saved = await writeSettings(db, body, user.id)
       await logAction(
         db,
         'settings',
@@ -168,8 +158,7 @@ export function adminHandlers(deps: AdminDeps): Handlers {
       }
     },
 
-    seedDatabase: async (request) => {
-      const user = admin(request)
+    seedDatabase: async ({ user }) => {
       const vocabulary = deps.loadVocabulary()
       const report = await seedVocabulary(db, vocabulary, true)
       shared.invalidate()
@@ -191,8 +180,7 @@ export function adminHandlers(deps: AdminDeps): Handlers {
       return result
     },
 
-    optimizeTables: async (request) => {
-      const user = admin(request)
+    optimizeTables: async ({ user }) => {
       const result = await optimizeTables(db)
       await logAction(
         db,
@@ -204,8 +192,7 @@ export function adminHandlers(deps: AdminDeps): Handlers {
       return result
     },
 
-    recordEvents: async (request, reply) => {
-      const body = request.body as Schemas['EventBatch']
+    recordEvents: async ({ body, user, request, reply }) => {
       const wait = limiter.take(request.ip, body.events.length)
       if (wait > 0) {
         reply.header('retry-after', String(wait))
@@ -213,7 +200,7 @@ export function adminHandlers(deps: AdminDeps): Handlers {
           retryAfterSeconds: wait,
         })
       }
-      const userId = await senderOf(request, body.accessToken)
+      const userId = await senderOf(user, body.accessToken)
       const accepted = await storeEvents(db, body.events, userId)
       if (deps.forwarder) {
         deps
@@ -224,5 +211,5 @@ export function adminHandlers(deps: AdminDeps): Handlers {
     },
 
     getAnalyticsSummary: async () => analyticsSummary(db),
-  }
+  })
 }

@@ -4,7 +4,7 @@
 // first, the finest step of any zone's offset from UTC.
 import { sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
-import { AppError, unauthorized } from '@crv/kit'
+import { AppError, defineHandlers } from '@crv/kit'
 import type { Handlers } from '@crv/kit'
 import type { Database } from '@crv/kit/db'
 import type { components } from '@crv/contracts'
@@ -69,15 +69,9 @@ function validTimeZone(name: string | undefined): string {
   }
 }
 
-export function historyHandlers(
-  db: Database,
-  users: UserStates,
-): Pick<Handlers, 'recordTrainingSession' | 'getTrainingHistory' | 'deleteTrainingHistory'> {
-  return {
-    recordTrainingSession: async (request, reply) => {
-      const user = request.user
-      if (!user) throw unauthorized()
-      const body = request.body as Schemas['TrainingSessionRecord']
+export function historyHandlers(db: Database, users: UserStates): Handlers {
+  return defineHandlers('descriptors', {
+    recordTrainingSession: async ({ body, user, reply }) => {
       const { id, activity, startedAt, durationMs, ...details } = body
       // A session cannot start in the future, nor end after now.
       const started = Math.min(Date.parse(startedAt), Date.now() - durationMs)
@@ -92,10 +86,7 @@ export function historyHandlers(
       return reply.code(inserted.length > 0 ? 201 : 200).send(body)
     },
 
-    getTrainingHistory: async (request) => {
-      const user = request.user
-      if (!user) throw unauthorized()
-      const query = request.query as { days?: number; timeZone?: string }
+    getTrainingHistory: async ({ query, user }) => {
       const timeZone = validTimeZone(query.timeZone)
       const dayCount = query.days ?? 30
       const now = new Date()
@@ -157,9 +148,7 @@ export function historyHandlers(
       }
     },
 
-    deleteTrainingHistory: async (request, reply) => {
-      const user = request.user
-      if (!user) throw unauthorized()
+    deleteTrainingHistory: async ({ user, reply }) => {
       await db.transaction(async (tx) => {
         await tx.execute(sql`DELETE FROM descriptors.training_sessions WHERE user_id = ${user.id}`)
         await tx.execute(sql`DELETE FROM descriptors.review_answers WHERE user_id = ${user.id}`)
@@ -168,5 +157,5 @@ export function historyHandlers(
       users.forget(user.id)
       return reply.code(204).send()
     },
-  }
+  })
 }

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import { createEmptyCard, fsrs, Rating, State } from 'ts-fsrs'
 import type { Card, Grade } from 'ts-fsrs'
-import { AppError, unauthorized } from '@crv/kit'
+import { AppError, defineHandlers } from '@crv/kit'
 import type { Handlers } from '@crv/kit'
 import { isPostgresError } from '@crv/kit/db'
 import type { Database } from '@crv/kit/db'
@@ -667,12 +667,9 @@ export function reviewHandlers(
   db: Database,
   shared: SharedVocabulary,
   users: UserStates,
-): Pick<Handlers, 'getReviewQueue' | 'answerReviews' | 'getReviewStats'> {
-  return {
-    getReviewQueue: async (request) => {
-      const user = request.user
-      if (!user) throw unauthorized()
-      const body = request.body as Schemas['ReviewQueueRequest']
+): Handlers {
+  return defineHandlers('descriptors', {
+    getReviewQueue: async ({ body, user }) => {
       const now = new Date()
       const since = dayStart(body.dayStartsAt, now)
       const epoch = users.cardEpoch
@@ -746,17 +743,12 @@ export function reviewHandlers(
       }
     },
 
-    answerReviews: async (request) => {
-      const user = request.user
-      if (!user) throw unauthorized()
-      const { answers } = request.body as Schemas['ReviewAnswers']
+    answerReviews: async ({ body, user }) => {
+      const { answers } = body
       return { results: await recordAnswers(db, users, user.id, answers) }
     },
 
-    getReviewStats: async (request) => {
-      const user = request.user
-      if (!user) throw unauthorized()
-      const query = request.query as { language: Language; dayStartsAt?: string }
+    getReviewStats: async ({ query, user }) => {
       const now = new Date()
       const since = dayStart(query.dayStartsAt, now)
       const until = new Date(since.getTime() + DAY_MS)
@@ -799,7 +791,7 @@ export function reviewHandlers(
         retention: reviewed > 0 ? n(answers?.recalled) / reviewed : null,
       }
     },
-  }
+  })
 }
 
 /**

@@ -1,11 +1,9 @@
 import { randomInt } from 'node:crypto'
-import type { FastifyReply, FastifyRequest } from 'fastify'
 import { sql } from 'drizzle-orm'
-import { acceptedEncoding, AppError, encodeBody, notFound, toCsv, unauthorized } from '@crv/kit'
-import type { Handlers } from '@crv/kit'
+import { acceptedEncoding, AppError, defineHandlers, encodeBody, notFound, toCsv } from '@crv/kit'
+import type { AuthUser, Handlers } from '@crv/kit'
 import { isPostgresError } from '@crv/kit/db'
 import type { Database } from '@crv/kit/db'
-import type { components } from '@crv/contracts'
 import {
   customDescriptorsOf,
   findCategory,
@@ -18,23 +16,14 @@ import { OPEN_STAGE } from './shared-cache.ts'
 import type { SharedVocabulary } from './shared-cache.ts'
 import type { UserStates } from './user-cache.ts'
 import { foldWord } from './vocabulary.ts'
-import type { Language } from './vocabulary.ts'
-
-type Schemas = components['schemas']
-
-const idParam = (request: FastifyRequest) => Number((request.params as { id: string | number }).id)
-const languageOf = (request: FastifyRequest): Language =>
-  (request.query as { language?: Language }).language ?? 'en'
 
 export function descriptorHandlers(
   db: Database,
   shared: SharedVocabulary,
   users: UserStates,
 ): Handlers {
-  const ownOrAdminDelete = async (request: FastifyRequest, reply: FastifyReply) => {
-    const user = request.user
-    if (!user) throw unauthorized()
-    const descriptor = await findDescriptor(db, idParam(request))
+  const ownOrAdminDelete = async (id: number, user: AuthUser) => {
+    const descriptor = await findDescriptor(db, id)
     const own = descriptor?.api.isCustom && descriptor.api.createdBy === user.id
     // Someone else's descriptor is 'not found' to a user: its existence is not theirs to know.
     if (!descriptor || (!own && user.role !== 'admin')) throw notFound('Descriptor not found')
@@ -46,16 +35,14 @@ export function descriptorHandlers(
     if (descriptor.api.status === 'pending' && descriptor.api.createdBy)
       users.forget(descriptor.api.createdBy)
     else shared.invalidate(descriptor.api.language)
-    return reply.code(204).send()
   }
 
-  return {
-    listGestalts: async (request) => shared.categories('gestalt', languageOf(request)),
-    listPerceptions: async (request) => shared.categories('perception', languageOf(request)),
+  return defineHandlers('descriptors', {
+    listGestalts: async ({ query }) => shared.categories('gestalt', query.language ?? 'en'),
+    listPerceptions: async ({ query }) => shared.categories('perception', query.language ?? 'en'),
 
-    getBulkDescriptors: async (request, reply) => {
-      const language = languageOf(request)
-      const user = request.user
+    getBulkDescriptors: async ({ query, user, request, reply }) => {
+      const language = query.language ?? 'en'
       const snapshot = await shared.snapshot(language)
       // Per caller: a browser must not serve one user's (or a visitor's) copy to another.
       reply
@@ -77,9 +64,8 @@ export function descriptorHandlers(
       return reply.header('content-encoding', 'gzip').send(encodeBody(body, 'gzip', 'each'))
     },
 
-    getRandomDescriptor: async (request) => {
-      const body = request.body as Schemas['RandomDescriptorRequest']
-      if (!request.user && body.stages.some((s) => s !== OPEN_STAGE)) {
+    getRandomDescriptor: async ({ body, user }) => {
+      if (!user && body.stages.some((s) => s !== OPEN_STAGE)) {
         throw new AppError(
           'sign_in_required',
           401,
@@ -96,7 +82,6 @@ export function descriptorHandlers(
       }
       // Drawn in memory from the cached vocabulary: one word per request on the trainer's
       // hot path; only the caller's own words and hides come from the database.
-      const user = request.user
       const categories = new Set(categoryIds)
       const stages = new Set(body.stages)
       const fits = (d: Descriptor) =>
@@ -120,17 +105,13 @@ export function descriptorHandlers(
       return found.api
     },
 
-    createDescriptor: async (request, reply) => {
-      const user = request.user
-      if (!user) throw unauthorized()
-      const body = request.body as Schemas['CreateGestaltDescriptorRequest'] &
-        Partial<Schemas['CreatePerceptionDescriptorRequest']>
+    createDescriptor: async ({ body, user, reply }) => {
       const word = body.word.trim().replace(/\s+/g, ' ')
       if (!word) throw new AppError('word_required', 400, 'Please enter a word')
       const wanted =
         'gestaltId' in body && body.gestaltId
           ? { id: body.gestaltId, type: 'gestalt' }
-          : { id: body.perceptionId ?? 0, type: 'perception' }
+          : { id: 'perceptionId' in body ? body.perceptionId : 0, type: 'perception' }
       const category = await findCategory(db, wanted.id)
       if (!category || category.type !== wanted.type) throw notFound(`No such ${wanted.type}`)
       // 'Animal' beside the system's 'animal' would be a second card for one word.
@@ -181,13 +162,17 @@ export function descriptorHandlers(
       }
     },
 
-    deleteDescriptor: ownOrAdminDelete,
-    directDeleteDescriptor: ownOrAdminDelete,
+    deleteDescriptor: async ({ params, user, reply }) => {
+      await ownOrAdminDelete(params.id, user)
+      return reply.code(204).send()
+    },
+    directDeleteDescriptor: async ({ params, user, reply }) => {
+      await ownOrAdminDelete(params.id, user)
+      return reply.code(204).send()
+    },
 
-    toggleDescriptorHidden: async (request) => {
-      const user = request.user
-      if (!user) throw unauthorized()
-      const descriptor = await findDescriptor(db, idParam(request))
+    toggleDescriptorHidden: async ({ params, user }) => {
+      const descriptor = await findDescriptor(db, params.id)
       if (!descriptor || descriptor.api.status === 'pending') throw notFound('Descriptor not found')
       if (descriptor.api.isCustom && descriptor.api.status !== 'approved') {
         throw new AppError(
@@ -210,15 +195,11 @@ export function descriptorHandlers(
       return { hidden: true }
     },
 
-    listUserDescriptors: async (request) => {
-      if (!request.user) throw unauthorized()
-      return (await customDescriptorsOf(db, request.user.id)).map((d) => d.api)
-    },
+    listUserDescriptors: async ({ user }) =>
+      (await customDescriptorsOf(db, user.id)).map((d) => d.api),
 
-    exportUserDescriptors: async (request, reply) => {
-      const user = request.user
-      if (!user) throw unauthorized()
-      const { language } = request.query as { language: Language }
+    exportUserDescriptors: async ({ query, user, reply }) => {
+      const { language } = query
       const names = new Map(
         (
           await db.execute(sql`
@@ -252,8 +233,8 @@ export function descriptorHandlers(
 
     listPendingDescriptors: async () => (await pendingDescriptors(db)).map((d) => d.api),
 
-    promoteDescriptor: async (request) => {
-      const descriptor = await findDescriptor(db, idParam(request))
+    promoteDescriptor: async ({ params }) => {
+      const descriptor = await findDescriptor(db, params.id)
       if (!descriptor) throw notFound('Descriptor not found')
       if (descriptor.api.status !== 'pending')
         throw new AppError('not_pending', 409, 'This descriptor is not pending')
@@ -264,8 +245,8 @@ export function descriptorHandlers(
       return { ...descriptor.api, status: 'approved' as const }
     },
 
-    rejectDescriptor: async (request, reply) => {
-      const descriptor = await findDescriptor(db, idParam(request))
+    rejectDescriptor: async ({ params, reply }) => {
+      const descriptor = await findDescriptor(db, params.id)
       if (!descriptor) throw notFound('Descriptor not found')
       if (descriptor.api.status !== 'pending')
         throw new AppError('not_pending', 409, 'This descriptor is not pending')
@@ -273,5 +254,5 @@ export function descriptorHandlers(
       if (descriptor.api.createdBy) users.forget(descriptor.api.createdBy)
       return reply.code(204).send()
     },
-  }
+  })
 }

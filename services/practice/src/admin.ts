@@ -2,9 +2,8 @@
 // target: a set is drawn whole at the start, a target's `sessions` counts the sets it is in, a
 // target in any set cannot be deleted (409, the same for every candidate), retiring one only
 // keeps it out of new sets, and every set stays servable until its session is gone.
-import type { FastifyRequest } from 'fastify'
 import type { components } from '@crv/contracts'
-import { AppError, notFound } from '@crv/kit'
+import { AppError, defineHandlers, notFound } from '@crv/kit'
 import type { Handlers } from '@crv/kit'
 import type { Database, Pool } from '@crv/kit/db'
 import { prepareImage } from '@crv/kit/images'
@@ -142,12 +141,11 @@ const duplicatePool = () =>
 
 export function adminHandlers(deps: AdminDeps): Handlers {
   const { db, storage, vocabulary } = deps
-  return {
-    listPracticePools: async () => listPools(db),
+  return defineHandlers('practice', {
+    listPracticePools: () => listPools(db),
 
-    createPracticePool: async (request: FastifyRequest, reply) => {
-      const { name } = request.body as Schemas['PracticePoolWrite']
-      const trimmed = name.trim()
+    createPracticePool: async ({ body, reply }) => {
+      const trimmed = body.name.trim()
       try {
         const { rows } = await db.query<{ id: string }>(
           `INSERT INTO practice.pools (slug, name) VALUES ($1, $2) RETURNING id`,
@@ -161,9 +159,7 @@ export function adminHandlers(deps: AdminDeps): Handlers {
       }
     },
 
-    renamePracticePool: async (request) => {
-      const { poolId } = request.params as { poolId: string }
-      const { name } = request.body as Schemas['PracticePoolWrite']
+    renamePracticePool: async ({ params: { poolId }, body: { name } }) => {
       try {
         const { rowCount } = await db.query('UPDATE practice.pools SET name = $2 WHERE id = $1', [
           poolId,
@@ -177,8 +173,7 @@ export function adminHandlers(deps: AdminDeps): Handlers {
       return (await listPools(db)).find((p) => p.id === poolId)
     },
 
-    listPracticeTargets: async (request) => {
-      const { poolId } = request.query as { poolId?: string }
+    listPracticeTargets: async ({ query: { poolId } }) => {
       const { rows } = await db.query<TargetWithUse>(
         `SELECT t.*, ${USE_COUNT} FROM practice.targets t
          WHERE t.deleted_at IS NULL AND ($1::uuid IS NULL OR t.pool_id = $1)
@@ -188,8 +183,7 @@ export function adminHandlers(deps: AdminDeps): Handlers {
       return rows.map(targetView)
     },
 
-    createPracticeTargets: async (request) => {
-      const body = request.body as Schemas['PracticeTargetsCreate']
+    createPracticeTargets: async ({ body, request }) => {
       if (!(await poolExists(db, body.poolId))) throw notFound('Target pool not found')
       await hashMissing(deps.database, storage, { poolId: body.poolId })
       const existing = await poolHashes(deps.database, body.poolId)
@@ -275,9 +269,7 @@ export function adminHandlers(deps: AdminDeps): Handlers {
       return { created, refused }
     },
 
-    updatePracticeTarget: async (request) => {
-      const { targetId } = request.params as { targetId: string }
-      const patch = request.body as Schemas['PracticeTargetUpdate']
+    updatePracticeTarget: async ({ params: { targetId }, body: patch }) => {
       const current = await targetWithUse(db, targetId)
       if (!current) throw notFound('Target not found')
       checkTags(vocabulary, patch.tags)
@@ -313,8 +305,7 @@ export function adminHandlers(deps: AdminDeps): Handlers {
       return targetView(updated)
     },
 
-    deletePracticeTarget: async (request, reply) => {
-      const { targetId } = request.params as { targetId: string }
+    deletePracticeTarget: async ({ params: { targetId }, request, reply }) => {
       const outcome = await withTransaction(db, async (client) => {
         const target = await targetById(client, targetId)
         if (!target || target.deleted_at) throw notFound('Target not found')
@@ -350,5 +341,5 @@ export function adminHandlers(deps: AdminDeps): Handlers {
       }
       return reply.code(204).send()
     },
-  }
+  })
 }

@@ -18,7 +18,8 @@ import { trialKey } from './sealing.ts'
 import { seedStarterPool } from './seed.ts'
 import { abandonedPicturesSweeper } from './target-import/add-targets.ts'
 import { targetImportHandlers } from './target-import/routes.ts'
-import { TrialService } from './trial.ts'
+import { trialHandlers } from './trials/routes.ts'
+import { TrialService } from './trials/trials.ts'
 import { loadVocabulary } from './vocabulary.ts'
 
 export interface PracticeAppOptions {
@@ -112,11 +113,11 @@ async function practiceApp(
         database: app.db,
         storage,
         vocabulary,
-        trials,
         siderealHours: siderealFrom(config.ASTRO_URL),
         abandonAfterHours: config.PRACTICE_ABANDON_AFTER_HOURS,
         draw,
       }),
+      ...trialHandlers(trials),
       ...adminHandlers({ db: app.pg, database: app.db, storage, vocabulary, limits }),
       ...targetImportHandlers({ db: app.db, storage, vocabulary, limits }),
       ...contributionHandlers({ db: app.db, storage, vocabulary, limits }),

@@ -1,10 +1,7 @@
-import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { components } from '@crv/contracts'
-import { AppError, notFound, toCsv } from '@crv/kit'
+import { AppError, defineHandlers, notFound, toCsv } from '@crv/kit'
 import type { Handlers } from '@crv/kit'
-import type { Database, Pool } from '@crv/kit/db'
-import type { ObjectStorage } from '@crv/kit/storage'
-import type { CandidateDraw } from './candidate-sets.ts'
+import type { Pool } from '@crv/kit/db'
 import { forgetContributionsOf } from './contributions/contributions.ts'
 import { contributionsOf } from './contributions/repository.ts'
 import { contributionView } from './contributions/views.ts'
@@ -37,32 +34,10 @@ import {
 } from './sessions.ts'
 import { practiceStatistics, rankStatistics } from './stats.ts'
 import type { StatsSession } from './stats.ts'
-import type { TrialService } from './trial.ts'
 import { LANGUAGES } from './vocabulary.ts'
-import type { Language, Vocabulary } from './vocabulary.ts'
+import type { PracticeDeps } from './deps.ts'
 
 type Schemas = components['schemas']
-
-export interface PracticeDeps {
-  db: Pool
-  /** The same database through Drizzle, for the parts written in that style (contributions). */
-  database: Database
-  storage: ObjectStorage
-  vocabulary: Vocabulary
-  trials: TrialService
-  /** Local sidereal time in hours at a position, or null when it cannot be had. */
-  siderealHours: (latitude: number, longitude: number) => Promise<number | null>
-  /** Hours after which an open or unjudged session is closed as abandoned. */
-  abandonAfterHours: number
-  /** The candidate draw (the fair one unless a test plants another). */
-  draw?: CandidateDraw | undefined
-}
-
-const userOf = (request: FastifyRequest) => {
-  const user = request.user
-  if (!user) throw new AppError('unauthorized', 401, 'Sign-in required')
-  return user
-}
 
 /** Whether the session's pictures may have been shown to its viewer before. */
 export const picturesSeenOf = (row: SessionRow): Schemas['PracticePicturesSeen'] => ({
@@ -257,10 +232,8 @@ function exportRow(view: Schemas['PracticeSession']): string[] {
 
 export function practiceHandlers(deps: PracticeDeps): Handlers {
   const { db, vocabulary } = deps
-  return {
-    startPracticeSession: async (request, reply) => {
-      const user = userOf(request)
-      const body = (request.body ?? {}) as Schemas['PracticeStartRequest']
+  return defineHandlers('practice', {
+    startPracticeSession: async ({ body = {}, user, request, reply }) => {
       const hasPosition = body.latitude !== undefined && body.longitude !== undefined
       const lstHours = hasPosition
         ? deps.siderealHours(body.latitude as number, body.longitude as number)
@@ -289,8 +262,8 @@ export function practiceHandlers(deps: PracticeDeps): Handlers {
     },
 
     // The practice part of a user's export: a target is named only once its session is judged.
-    exportPracticeAccountData: async (request) => {
-      const userId = userOf(request).id
+    exportPracticeAccountData: async ({ user }) => {
+      const userId = user.id
       const [rows, contributions] = await Promise.all([
         allSessionsOf(db, userId),
         contributionsOf(deps.database, userId, 100_000),
@@ -314,38 +287,32 @@ export function practiceHandlers(deps: PracticeDeps): Handlers {
       }
     },
 
-    deletePracticeAccountData: async (request, reply) => {
-      const userId = userOf(request).id
-      await deleteSessionsOf(db, userId)
+    deletePracticeAccountData: async ({ user, request, reply }) => {
+      await deleteSessionsOf(db, user.id)
       await forgetContributionsOf(
         { db: deps.database, storage: deps.storage, log: request.log },
-        userId,
+        user.id,
       )
       return reply.code(204).send()
     },
 
-    listPracticeSessions: async (request) => {
-      const userId = userOf(request).id
-      await closeAbandoned(db, deps.abandonAfterHours, userId)
-      const rows = await sessionsOf(db, userId)
+    listPracticeSessions: async ({ user }) => {
+      await closeAbandoned(db, deps.abandonAfterHours, user.id)
+      const rows = await sessionsOf(db, user.id)
       const targets = await judgedTargets(db, rows)
       return rows.map((r) => summaryOf(r, r.judged_at ? targets.get(r.target_id) : undefined))
     },
 
-    getPracticeSession: async (request) => {
-      const { id } = request.params as { id: string }
-      const userId = userOf(request).id
-      await closeAbandoned(db, deps.abandonAfterHours, userId)
-      return sessionView(deps, await ownSession(db, id, userId))
+    getPracticeSession: async ({ params, user }) => {
+      await closeAbandoned(db, deps.abandonAfterHours, user.id)
+      return sessionView(deps, await ownSession(db, params.id, user.id))
     },
 
-    savePracticeWriteUp: async (request) => {
-      const { id } = request.params as { id: string }
-      const body = request.body as Schemas['PracticeWriteUpSave']
+    savePracticeWriteUp: async ({ params, body, user }) => {
       const saved = await saveWriteUp(
         db,
-        id,
-        userOf(request).id,
+        params.id,
+        user.id,
         body.writeUp,
         body.revision,
         deps.abandonAfterHours,
@@ -353,9 +320,8 @@ export function practiceHandlers(deps: PracticeDeps): Handlers {
       return { revision: saved.revision, savedAt: saved.savedAt.toISOString() }
     },
 
-    lockPracticeSession: async (request) => {
-      const { id } = request.params as { id: string }
-      const { row, candidates } = await lockSession(db, id, userOf(request).id, {
+    lockPracticeSession: async ({ params, user }) => {
+      const { row, candidates } = await lockSession(db, params.id, user.id, {
         vocabulary,
         abandonAfterHours: deps.abandonAfterHours,
         siderealHours: deps.siderealHours,
@@ -367,33 +333,26 @@ export function practiceHandlers(deps: PracticeDeps): Handlers {
       } satisfies Schemas['PracticeLocked']
     },
 
-    judgePracticeSession: async (request) => {
-      const { id } = request.params as { id: string }
-      const { ranking } = request.body as Schemas['PracticeJudgeRequest']
-      return judgeSession(db, id, userOf(request).id, ranking, {
+    judgePracticeSession: ({ params, body, user }) =>
+      judgeSession(db, params.id, user.id, body.ranking, {
         vocabulary,
         abandonAfterHours: deps.abandonAfterHours,
-      })
+      }),
+
+    getPracticeStats: async ({ query, user }) => {
+      await closeAbandoned(db, deps.abandonAfterHours, user.id)
+      const rows = await sessionsOf(db, user.id)
+      return practiceStats(db, user.id, rows, await judgedTargets(db, rows), query.familiarity)
     },
 
-    getPracticeStats: async (request) => {
-      const userId = userOf(request).id
-      await closeAbandoned(db, deps.abandonAfterHours, userId)
-      const { familiarity } = request.query as { familiarity?: Schemas['PracticeFamiliarity'] }
-      const rows = await sessionsOf(db, userId)
-      return practiceStats(db, userId, rows, await judgedTargets(db, rows), familiarity)
-    },
-
-    listPracticeSeries: async (request) => {
-      const userId = userOf(request).id
-      await closeAbandoned(db, deps.abandonAfterHours, userId)
-      const series = await seriesOf(db, userId)
+    listPracticeSeries: async ({ user }) => {
+      await closeAbandoned(db, deps.abandonAfterHours, user.id)
+      const series = await seriesOf(db, user.id)
       return Promise.all(series.map((s) => seriesView(db, s)))
     },
 
-    declarePracticeSeries: async (request, reply) => {
-      const userId = userOf(request).id
-      const body = request.body as Schemas['PracticeSeriesDeclare']
+    declarePracticeSeries: async ({ body, user, request, reply }) => {
+      const userId = user.id
       await closeAbandoned(db, deps.abandonAfterHours, userId)
       const running = (await seriesOf(db, userId)).find((s) => s.closed < s.sessions)
       if (running) {
@@ -418,9 +377,9 @@ export function practiceHandlers(deps: PracticeDeps): Handlers {
       return reply.code(201).send(await seriesView(db, series))
     },
 
-    exportPracticeSessions: async (request, reply: FastifyReply) => {
-      const { format = 'json' } = request.query as { format?: 'json' | 'csv' }
-      const userId = userOf(request).id
+    exportPracticeSessions: async ({ query, user, reply }) => {
+      const { format = 'json' } = query
+      const userId = user.id
       const rows = await sessionsOf(db, userId)
       const targets = await judgedTargets(db, rows)
       const views = await Promise.all(rows.map((r) => sessionView(deps, r, targets)))
@@ -441,9 +400,8 @@ export function practiceHandlers(deps: PracticeDeps): Handlers {
         } satisfies Schemas['PracticeExport'])
     },
 
-    getPracticeImage: async (request, reply) => {
-      const { key } = request.params as { key: string }
-      const target = await targetByImageKey(db, key)
+    getPracticeImage: async ({ params, reply }) => {
+      const target = await targetByImageKey(db, params.key)
       // A deleted target's picture is gone for everyone, whether or not a session held it.
       const found =
         target && !target.deleted_at
@@ -458,14 +416,7 @@ export function practiceHandlers(deps: PracticeDeps): Handlers {
         .send(found.body)
     },
 
-    searchPracticeConcepts: async (request) => {
-      const q = request.query as {
-        ids?: string
-        q?: string
-        language?: Language
-        category?: string
-        limit?: number
-      }
+    searchPracticeConcepts: ({ query: q }) => {
       const language = q.language && LANGUAGES.includes(q.language) ? q.language : 'en'
       const concepts = q.ids
         ? q.ids.split(',').flatMap((id) => vocabulary.get(id) ?? [])
@@ -480,7 +431,5 @@ export function practiceHandlers(deps: PracticeDeps): Handlers {
         words: c.words,
       }))
     },
-
-    ...deps.trials.handlers(),
-  }
+  })
 }

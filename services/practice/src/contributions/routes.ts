@@ -1,7 +1,5 @@
 // The contributions' handlers: a few lines each, the story is in contributions.ts.
-import type { FastifyRequest } from 'fastify'
-import type { components } from '@crv/contracts'
-import { AppError, notFound } from '@crv/kit'
+import { defineHandlers, notFound } from '@crv/kit'
 import type { Handlers } from '@crv/kit'
 import {
   approve,
@@ -15,34 +13,23 @@ import {
 import type { ContributionDeps } from './contributions.ts'
 import { contributionView, reviewView } from './views.ts'
 
-type Schemas = components['schemas']
-
-// The contract's x-access puts a user on every route here but the picture's.
-const userOf = (request: FastifyRequest) => {
-  if (!request.user) throw new AppError('unauthorized', 401, 'Sign-in required')
-  return request.user
-}
-
-const idOf = (request: FastifyRequest) =>
-  (request.params as { contributionId: string }).contributionId
+type ReviewRow = Parameters<typeof reviewView>[0]
 
 export function contributionHandlers(deps: ContributionDeps): Handlers {
-  const review = (request: FastifyRequest) => (row: Parameters<typeof reviewView>[0]) =>
-    reviewView(row, userOf(request).id, deps.vocabulary.size)
-  return {
-    submitPracticeContribution: async (request, reply) => {
-      const body = request.body as Schemas['PracticeContributionNew']
-      const row = await submitContribution({ ...deps, log: request.log }, userOf(request), body)
+  const reviewFor = (userId: string) => (row: ReviewRow) =>
+    reviewView(row, userId, deps.vocabulary.size)
+  return defineHandlers('practice', {
+    submitPracticeContribution: async ({ body, user, request, reply }) => {
+      const row = await submitContribution({ ...deps, log: request.log }, user, body)
       request.log.info({ contribution: row.id }, 'practice contribution received')
       return reply.code(201).send(contributionView(row))
     },
 
-    listMyPracticeContributions: async (request) =>
-      (await contributionsOfUser(deps, userOf(request).id)).map(contributionView),
+    listMyPracticeContributions: async ({ user }) =>
+      (await contributionsOfUser(deps, user.id)).map(contributionView),
 
-    getPracticeContributionImage: async (request, reply) => {
-      const { key } = request.params as { key: string }
-      const found = await contributionPicture(deps, key)
+    getPracticeContributionImage: async ({ params, reply }) => {
+      const found = await contributionPicture(deps, params.key)
       if (!found) throw notFound('Image not found')
       return reply
         .type('image/jpeg')
@@ -52,28 +39,19 @@ export function contributionHandlers(deps: ContributionDeps): Handlers {
         .send(found.body)
     },
 
-    listPracticeContributions: async (request) => {
-      const { status = 'pending' } = request.query as {
-        status?: Schemas['PracticeContributionStatus']
-      }
-      return (await moderationQueue(deps, status)).map(review(request))
-    },
+    listPracticeContributions: async ({ query, user }) =>
+      (await moderationQueue(deps, query.status ?? 'pending')).map(reviewFor(user.id)),
 
-    tagPracticeContribution: async (request) => {
-      const { tags } = request.body as Schemas['PracticeContributionTags']
-      return review(request)(await tagSecond(deps, idOf(request), userOf(request), tags))
-    },
+    tagPracticeContribution: async ({ params, body, user }) =>
+      reviewFor(user.id)(await tagSecond(deps, params.contributionId, user, body.tags)),
 
-    approvePracticeContribution: async (request) => {
-      const body = request.body as Schemas['PracticeContributionApproval']
-      const row = await approve(deps, idOf(request), userOf(request), body, request.log)
+    approvePracticeContribution: async ({ params, body, user, request }) => {
+      const row = await approve(deps, params.contributionId, user, body, request.log)
       request.log.info({ contribution: row.id, target: row.target_id }, 'contribution approved')
-      return review(request)(row)
+      return reviewFor(user.id)(row)
     },
 
-    rejectPracticeContribution: async (request) => {
-      const { reason } = request.body as Schemas['PracticeContributionRejection']
-      return review(request)(await reject(deps, idOf(request), userOf(request), reason))
-    },
-  }
+    rejectPracticeContribution: async ({ params, body, user }) =>
+      reviewFor(user.id)(await reject(deps, params.contributionId, user, body.reason)),
+  })
 }

@@ -1,17 +1,13 @@
 // The import's handler: a few lines, the story is in target-import.ts.
-import type { FastifyRequest } from 'fastify'
-import type { components } from '@crv/contracts'
+import { defineHandlers } from '@crv/kit'
 import type { Handlers } from '@crv/kit'
 import { uploadedPictures } from './pictures.ts'
 import { importTargets } from './target-import.ts'
 import type { ImportDeps } from './target-import.ts'
 
-type Schemas = components['schemas']
-
 export function targetImportHandlers(deps: ImportDeps): Handlers {
-  return {
-    importPracticeTargets: async (request: FastifyRequest) => {
-      const body = request.body as Schemas['PracticeImportRequest']
+  return defineHandlers('practice', {
+    importPracticeTargets: async ({ body, request }) => {
       const report = await importTargets(
         { ...deps, log: request.log },
         {
@@ -33,5 +29,5 @@ export function targetImportHandlers(deps: ImportDeps): Handlers {
       )
       return report
     },
-  }
+  })
 }

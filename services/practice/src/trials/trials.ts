@@ -1,20 +1,18 @@
 // A visitor's practice session, saved nowhere: the server seals what it must keep secret (the
 // target, the nonce, the candidates) into a token only it can open, and the visitor carries it.
 import { randomUUID } from 'node:crypto'
-import type { FastifyRequest } from 'fastify'
 import type { components } from '@crv/contracts'
 import { AppError, clientKey } from '@crv/kit'
-import type { Handlers } from '@crv/kit'
 import type { Pool } from '@crv/kit/db'
-import type { CandidateDraw } from './candidate-sets.ts'
-import { candidateCommitmentOf } from './candidate-sets.ts'
-import { targetsByIds } from './repository.ts'
-import type { TargetRow } from './repository.ts'
-import { scoreWriteUp } from './scoring.ts'
-import type { WriteUp } from './scoring.ts'
-import { canonicalJson, commitmentOf, newTrn, seal, sha256Hex, unseal } from './sealing.ts'
-import { candidateOf, checkRanking, drawnSet, judgeAnalytically, resolvePool } from './sessions.ts'
-import type { Vocabulary } from './vocabulary.ts'
+import type { CandidateDraw } from '../candidate-sets.ts'
+import { candidateCommitmentOf } from '../candidate-sets.ts'
+import { targetsByIds } from '../repository.ts'
+import type { TargetRow } from '../repository.ts'
+import { scoreWriteUp } from '../scoring.ts'
+import type { WriteUp } from '../scoring.ts'
+import { canonicalJson, commitmentOf, newTrn, seal, sha256Hex, unseal } from '../sealing.ts'
+import { candidateOf, checkRanking, drawnSet, judgeAnalytically, resolvePool } from '../sessions.ts'
+import type { Vocabulary } from '../vocabulary.ts'
 
 type Schemas = components['schemas']
 
@@ -101,105 +99,102 @@ export class TrialService {
     return list as TargetRow[]
   }
 
-  handlers(): Handlers {
+  /** Whether the client may start another trial this hour (counts this one if so). */
+  admit(ip: string): boolean {
+    return this.limiter.take(ip)
+  }
+
+  /** A new trial: the set drawn, the target inside it committed, the secrets sealed. */
+  async start(): Promise<Schemas['PracticeTrialStarted']> {
+    const poolId = await resolvePool(this.db, undefined)
+    const set = await drawnSet(this.db, poolId, null, TRIAL_CANDIDATES, this.draw)
+    const startedAt = new Date().toISOString()
+    const state: TrialState = {
+      i: randomUUID(),
+      t: set.targetId,
+      n: set.nonce,
+      trn: newTrn(),
+      s: startedAt,
+      exp: Date.now() + TRIAL_TTL_MS,
+      c: set.candidates,
+    }
     return {
-      startPracticeTrial: async (request: FastifyRequest, reply) => {
-        if (!this.limiter.take(request.ip)) {
-          reply.header('retry-after', '3600')
-          throw new AppError(
-            'rate_limited',
-            429,
-            'You have started many trials this hour. Sign in to keep practising.',
-          )
-        }
-        const poolId = await resolvePool(this.db, undefined)
-        const set = await drawnSet(this.db, poolId, null, TRIAL_CANDIDATES, this.draw)
-        const startedAt = new Date().toISOString()
-        const state: TrialState = {
-          i: randomUUID(),
-          t: set.targetId,
-          n: set.nonce,
-          trn: newTrn(),
-          s: startedAt,
-          exp: Date.now() + TRIAL_TTL_MS,
-          c: set.candidates,
-        }
-        return reply.code(201).send({
-          trn: state.trn,
-          commitment: set.commitment,
-          candidateCommitment: set.candidateCommitment,
-          startedAt,
-          candidateCount: TRIAL_CANDIDATES,
-          frontloading: set.frontloading,
-          token: seal(this.key, state),
-        } satisfies Schemas['PracticeTrialStarted'])
-      },
+      trn: state.trn,
+      commitment: set.commitment,
+      candidateCommitment: set.candidateCommitment,
+      startedAt,
+      candidateCount: TRIAL_CANDIDATES,
+      frontloading: set.frontloading,
+      token: seal(this.key, state),
+    }
+  }
 
-      // Every lock of one trial shows the set sealed at the start, bound to one write-up.
-      lockPracticeTrial: async (request) => {
-        const body = request.body as Schemas['PracticeTrialLockRequest']
-        const state = this.open(body.token)
-        const hash = sha256Hex(canonicalJson(body.writeUp))
-        if (state.w && state.w !== hash) {
-          throw new AppError(
-            'trial_locked',
-            409,
-            'This trial is already locked with another write-up.',
-          )
-        }
-        state.w = hash
-        return {
-          token: seal(this.key, state),
-          writeUpSha256: hash,
-          candidates: (await this.candidates(state)).map(candidateOf),
-        } satisfies Schemas['PracticeTrialLocked']
-      },
+  // Every lock of one trial shows the set sealed at the start, bound to one write-up.
+  async lock(body: Schemas['PracticeTrialLockRequest']): Promise<Schemas['PracticeTrialLocked']> {
+    const state = this.open(body.token)
+    const hash = sha256Hex(canonicalJson(body.writeUp))
+    if (state.w && state.w !== hash) {
+      throw new AppError('trial_locked', 409, 'This trial is already locked with another write-up.')
+    }
+    state.w = hash
+    return {
+      token: seal(this.key, state),
+      writeUpSha256: hash,
+      candidates: (await this.candidates(state)).map(candidateOf),
+    }
+  }
 
-      judgePracticeTrial: async (request) => {
-        const body = request.body as Schemas['PracticeTrialJudgeRequest']
-        const state = this.open(body.token)
-        if (!state.w) {
-          throw new AppError('session_not_locked', 409, 'Lock the write-up before judging.')
-        }
-        const writeUp: WriteUp = body.writeUp
-        if (sha256Hex(canonicalJson(writeUp)) !== state.w) {
-          throw new AppError(
-            'write_up_changed',
-            409,
-            'This is not the write-up that was locked: judge the write-up as it was locked.',
-          )
-        }
-        checkRanking(body.ranking, state.c)
-        const candidates = await this.candidates(state)
-        const target = candidates.find((c) => c.id === state.t)
-        if (!target) throw trialGone()
-        const score = scoreWriteUp(writeUp, target.tags, this.vocabulary)
-        const analytic = judgeAnalytically(writeUp, candidates, target.id, this.vocabulary)
-        return {
-          targetId: target.id,
-          imageSha256: target.image_sha256,
-          nonce: state.n,
-          commitment: commitmentOf(target.id, target.image_sha256, state.n),
-          candidateCommitment: candidateCommitmentOf(
-            candidates.map((c) => c.image_sha256),
-            state.n,
-          ),
-          candidateImageSha256: candidates.map((c) => c.image_sha256).sort(),
-          rank: body.ranking.indexOf(target.id) + 1,
-          analyticRank: analytic.rank,
-          chanceFigureOfMerit: analytic.chanceFigureOfMerit,
-          candidates: TRIAL_CANDIDATES,
-          imageUrl: `/api/practice/images/${target.image_key}`,
-          title: target.title,
-          feedback: target.feedback,
-          tags: target.tags,
-          licence: target.licence,
-          source: target.source,
-          attribution: target.attribution,
-          writeUpSha256: state.w,
-          score,
-        } satisfies Schemas['PracticeReveal']
-      },
+  async judge(body: Schemas['PracticeTrialJudgeRequest']): Promise<Schemas['PracticeReveal']> {
+    const state = this.open(body.token)
+    if (!state.w) {
+      throw new AppError('session_not_locked', 409, 'Lock the write-up before judging.')
+    }
+    const writeUp: WriteUp = body.writeUp
+    if (sha256Hex(canonicalJson(writeUp)) !== state.w) {
+      throw new AppError(
+        'write_up_changed',
+        409,
+        'This is not the write-up that was locked: judge the write-up as it was locked.',
+      )
+    }
+    checkRanking(body.ranking, state.c)
+    const candidates = await this.candidates(state)
+    const target = candidates.find((c) => c.id === state.t)
+    if (!target) throw trialGone()
+    const score = scoreWriteUp(writeUp, target.tags, this.vocabulary)
+    const analytic = judgeAnalytically(writeUp, candidates, target.id, this.vocabulary)
+    return {
+      targetId: target.id,
+      imageSha256: target.image_sha256,
+      nonce: state.n,
+      commitment: commitmentOf(target.id, target.image_sha256, state.n),
+      candidateCommitment: candidateCommitmentOf(
+        candidates.map((c) => c.image_sha256),
+        state.n,
+      ),
+      candidateImageSha256: candidates.map((c) => c.image_sha256).sort(),
+      rank: body.ranking.indexOf(target.id) + 1,
+      analyticRank: analytic.rank,
+      chanceFigureOfMerit: analytic.chanceFigureOfMerit,
+      candidates: TRIAL_CANDIDATES,
+      imageUrl: `/api/practice/images/${target.image_key}`,
+      title: target.title,
+      feedback: target.feedback,
+      tags: target.tags,
+      licence: target.licence,
+      source: target.source,
+      attribution: target.attribution,
+      writeUpSha256: state.w,
+      score,
     }
   }
 }
+
+/** Refused: too many trials from one client this hour (answered with a retry-after of an hour). */
+export const TRIAL_RETRY_AFTER_SECONDS = 3600
+export const trialsRateLimited = () =>
+  new AppError(
+    'rate_limited',
+    429,
+    'You have started many trials this hour. Sign in to keep practising.',
+  )

@@ -2699,6 +2699,12 @@ export interface components {
     AnalyticsSummary: {
       windows: components['schemas']['AnalyticsWindow'][]
     }
+    /**
+     * @description A gestalt of the ideogram page (spec §3): the seven basic gestalts and Water, each with a spoken clip at `/api/audio/{gestaltId}`. Man Made is `man` here; the vocabulary's gestalt class of the same name is `man-made` (PracticeGestaltClass).
+     * @enum {string}
+     */
+    BasicGestaltId:
+      'biological' | 'energy' | 'land' | 'man' | 'motion' | 'natural' | 'space' | 'water'
     /** @description A custom gestalt. */
     CustomWord: {
       id: components['schemas']['Id']

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
+import { gestaltClipKey } from '@crv/kit'
 import { buildTestService } from '@crv/kit/testing'
 import type { TestKeys } from '@crv/kit/testing'
 import { createStorage } from '@crv/kit/storage'
 import aiApp from '../src/app.ts'
 import { loadAiConfig } from '../src/config.ts'
 import type { AiConfig } from '../src/config.ts'
-import { GESTALT_WORDS, gestaltKey } from '../src/gestalts.ts'
+import { GESTALT_WORDS } from '../src/gestalts.ts'
 import { readObject } from '../src/speech.ts'
 import { loadWordFacts } from '../src/vocabulary.ts'
 import { AUDIBLE_RMS, decodeMp3 } from './helpers.ts'
@@ -146,7 +147,7 @@ describe('gestalt clips', () => {
     expect((await app.inject('/ready')).statusCode).toBe(200)
     const storage = createStorage(config)
     for (const id of Object.keys(GESTALT_WORDS) as (keyof typeof GESTALT_WORDS)[]) {
-      const mp3 = await readObject(storage, gestaltKey(id))
+      const mp3 = await readObject(storage, gestaltClipKey(id))
       expect(mp3, id).not.toBeNull()
       const audio = await decodeMp3(mp3 ?? Buffer.alloc(0))
       expect(audio.seconds, id).toBeGreaterThan(0.2)
@@ -156,11 +157,11 @@ describe('gestalt clips', () => {
 
   it('are not made again when present', async () => {
     const storage = createStorage(config)
-    const before = await storage.head(gestaltKey('man'))
+    const before = await storage.head(gestaltClipKey('man'))
     const again = await buildTestService(aiApp, loadAiConfig, { DATA_DIR: config.DATA_DIR })
     await again.app.close()
-    expect((await storage.head(gestaltKey('man')))?.etag).toBe(before?.etag)
-    expect((await storage.head(gestaltKey('man')))?.lastModified).toEqual(before?.lastModified)
+    expect((await storage.head(gestaltClipKey('man')))?.etag).toBe(before?.etag)
+    expect((await storage.head(gestaltClipKey('man')))?.lastModified).toEqual(before?.lastModified)
   })
 })
 

@@ -7,10 +7,12 @@ import type { TokenVerifier } from '@crv/kit'
 import { createStorage } from '@crv/kit/storage'
 import type { ObjectStorage } from '@crv/kit/storage'
 import type { MediaConfig } from './config.ts'
-import { customWordHandlers } from './custom-words.ts'
+import { customGestaltRoutes } from './custom-gestalts/routes.ts'
 import type { MediaDeps } from './deps.ts'
-import { imageHandlers, imagesPlugin } from './images.ts'
-import { storageUsageHandlers } from './storage-usage.ts'
+import { gestaltClipRoutes } from './gestalt-clips/routes.ts'
+import { imagesPlugin } from './images/plugin.ts'
+import { imageRoutes } from './images/routes.ts'
+import { storageUsageRoutes } from './storage-usage/routes.ts'
 
 export interface MediaAppOptions {
   config: MediaConfig
@@ -38,9 +40,10 @@ async function mediaApp(app: FastifyInstance, { config, verifyToken, storage }: 
   await app.register(contractRoutesPlugin, {
     tag: 'media',
     handlers: {
-      ...imageHandlers(deps),
-      ...customWordHandlers(deps),
-      ...storageUsageHandlers(deps),
+      ...imageRoutes(deps),
+      ...gestaltClipRoutes(deps),
+      ...customGestaltRoutes(deps),
+      ...storageUsageRoutes(deps),
     },
   })
 }

@@ -5,7 +5,7 @@ import { createStorage } from '@crv/kit/storage'
 import type { ObjectStorage } from '@crv/kit/storage'
 import mediaApp from '../src/app.ts'
 import { loadMediaConfig } from '../src/config.ts'
-import { etagMatches, parseRange } from '../src/custom-words/serve-object.ts'
+import { etagMatches, parseRange } from '../src/serve-object.ts'
 
 // Stand-in bytes: the media service serves clips as stored and never decodes them.
 const clip = Buffer.from(Array.from({ length: 200 }, (_, i) => i % 256))

@@ -12,8 +12,8 @@ import type { ObjectStorage } from '@crv/kit/storage'
 import mediaApp from '../src/app.ts'
 import { loadMediaConfig } from '../src/config.ts'
 import type { MediaConfig } from '../src/config.ts'
-import { sweepPendingDeletions } from '../src/custom-words/deletions.ts'
-import { pendingDeletionKeys } from '../src/custom-words/repository.ts'
+import { sweepPendingDeletions } from '../src/custom-gestalts/deletions.ts'
+import { pendingDeletionKeys } from '../src/custom-gestalts/repository.ts'
 
 type SpeechMode = 'ok' | 'busy' | 'down' | 'limited' | 'broken' | 'not-audio'
 

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
-import type { Database } from '@crv/kit/db'
+import { rows } from '@crv/kit/db'
+import type { Database, Executor } from '@crv/kit/db'
 
-export interface CustomWordRow {
+// media.custom_words keeps its name (migrations stay as they are); a row is a custom gestalt.
+export interface CustomGestaltRow {
   id: number
   userId: string
   word: string
@@ -16,36 +18,34 @@ interface RawRow {
   object_key: string
 }
 
-const toRow = (raw: RawRow): CustomWordRow => ({
+const toRow = (raw: RawRow): CustomGestaltRow => ({
   id: Number(raw.id),
   userId: raw.user_id,
   word: raw.word,
   objectKey: raw.object_key,
 })
 
-type Executor = Pick<Database, 'execute'>
-
-async function rows(db: Executor, query: SQL): Promise<CustomWordRow[]> {
-  return ((await db.execute(query)).rows as unknown as RawRow[]).map(toRow)
+async function gestalts(db: Executor, query: SQL): Promise<CustomGestaltRow[]> {
+  return (await rows<RawRow>(db, query)).map(toRow)
 }
 
 /** The comparison key of a word: the same word in another case is the same custom gestalt. */
 export const wordKey = (word: string) => word.toLocaleLowerCase('en')
 
-export function listCustomWords(db: Database, userId: string): Promise<CustomWordRow[]> {
-  return rows(
+export function listCustomGestalts(db: Database, userId: string): Promise<CustomGestaltRow[]> {
+  return gestalts(
     db,
     sql`SELECT id, user_id, word, object_key FROM media.custom_words
         WHERE user_id = ${userId} ORDER BY created_at, id`,
   )
 }
 
-export async function findCustomWordByWord(
+export async function findCustomGestaltByWord(
   db: Database,
   userId: string,
   word: string,
-): Promise<CustomWordRow | null> {
-  const [row] = await rows(
+): Promise<CustomGestaltRow | null> {
+  const [row] = await gestalts(
     db,
     sql`SELECT id, user_id, word, object_key FROM media.custom_words
         WHERE user_id = ${userId} AND word_key = ${wordKey(word)}`,
@@ -54,11 +54,11 @@ export async function findCustomWordByWord(
 }
 
 /** Records a word; null when the user has it already (a concurrent request won). */
-export async function insertCustomWord(
+export async function insertCustomGestalt(
   db: Database,
   entry: { userId: string; word: string; objectKey: string },
-): Promise<CustomWordRow | null> {
-  const [row] = await rows(
+): Promise<CustomGestaltRow | null> {
+  const [row] = await gestalts(
     db,
     sql`INSERT INTO media.custom_words (user_id, word, word_key, object_key)
         VALUES (${entry.userId}, ${entry.word}, ${wordKey(entry.word)}, ${entry.objectKey})
@@ -82,9 +82,9 @@ export async function queueObjectDeletions(db: Executor, keys: string[]): Promis
  * Deletes rows of the user's custom words chosen by `where` and queues their objects, in one
  * transaction: after the commit the words are gone and their objects are sure to follow.
  */
-async function deleteWhere(db: Database, where: SQL): Promise<CustomWordRow[]> {
+async function deleteWhere(db: Database, where: SQL): Promise<CustomGestaltRow[]> {
   return db.transaction(async (tx) => {
-    const gone = await rows(
+    const gone = await gestalts(
       tx,
       sql`DELETE FROM media.custom_words WHERE ${where} RETURNING id, user_id, word, object_key`,
     )
@@ -96,31 +96,35 @@ async function deleteWhere(db: Database, where: SQL): Promise<CustomWordRow[]> {
   })
 }
 
-/** Deletes every custom word of the user (their account is going) and queues the objects. */
-export function deleteCustomWordsOfUser(db: Database, userId: string): Promise<CustomWordRow[]> {
+/** Deletes every custom gestalt of the user (their account is going) and queues the objects. */
+export function deleteCustomGestaltsOfUser(
+  db: Database,
+  userId: string,
+): Promise<CustomGestaltRow[]> {
   return deleteWhere(db, sql`user_id = ${userId}`)
 }
 
 /** The user's words with when each was made, for their export. */
-export async function customWordsForExport(
+export async function customGestaltsForExport(
   db: Database,
   userId: string,
-): Promise<(CustomWordRow & { createdAt: string })[]> {
-  const result = await db.execute(
+): Promise<(CustomGestaltRow & { createdAt: string })[]> {
+  const found = await rows<RawRow & { created_at: string | Date }>(
+    db,
     sql`SELECT id, user_id, word, object_key, created_at FROM media.custom_words
         WHERE user_id = ${userId} ORDER BY created_at, id`,
   )
-  return (result.rows as unknown as (RawRow & { created_at: string | Date })[]).map((raw) => ({
+  return found.map((raw) => ({
     ...toRow(raw),
     createdAt: new Date(raw.created_at).toISOString(),
   }))
 }
 
-export async function deleteCustomWord(
+export async function deleteCustomGestalt(
   db: Database,
   userId: string,
   id: number,
-): Promise<CustomWordRow | null> {
+): Promise<CustomGestaltRow | null> {
   const [row] = await deleteWhere(db, sql`id = ${id} AND user_id = ${userId}`)
   return row ?? null
 }
@@ -145,21 +149,23 @@ export interface PendingDeletion {
 }
 
 export async function dueDeletions(db: Database, limit: number): Promise<PendingDeletion[]> {
-  const result = await db.execute(
+  const due = await rows<{ object_key: string; attempts: number }>(
+    db,
     sql`SELECT object_key, attempts FROM media.pending_object_deletions
         WHERE next_attempt_at <= now() ORDER BY next_attempt_at LIMIT ${limit}`,
   )
-  return (result.rows as { object_key: string; attempts: number }[]).map((r) => ({
+  return due.map((r) => ({
     objectKey: r.object_key,
     attempts: r.attempts,
   }))
 }
 
 export async function pendingDeletionKeys(db: Database): Promise<string[]> {
-  const result = await db.execute(
+  const pending = await rows<{ object_key: string }>(
+    db,
     sql`SELECT object_key FROM media.pending_object_deletions ORDER BY object_key`,
   )
-  return (result.rows as { object_key: string }[]).map((r) => r.object_key)
+  return pending.map((r) => r.object_key)
 }
 
 export async function deletionDone(db: Database, objectKey: string): Promise<void> {

@@ -1,9 +1,18 @@
 import { createHash, randomUUID } from 'node:crypto'
+import { notFound } from '@crv/kit'
+import type { AuthUser } from '@crv/kit'
 import type { MediaDeps } from '../deps.ts'
+import { assertCanUseTachistoscope } from '../tachistoscope-access.ts'
 import { removeQueuedObject } from './deletions.ts'
 import { EXTENSIONS, prepareImage } from '@crv/kit/images'
-import { deleteImageQueuingObject, insertImage, queueDeletion } from './repository.ts'
-import type { StoredImage } from './repository.ts'
+import {
+  deleteImageQueuingObject,
+  findImage,
+  insertImage,
+  listImages,
+  queueDeletion,
+} from './repository.ts'
+import type { ImageCategory, StoredImage } from './repository.ts'
 import type { UploadInput } from './upload-input.ts'
 
 /** Where the browser loads an image from (served by this service, cached for good). */
@@ -72,4 +81,26 @@ export async function deleteImage(deps: MediaDeps, id: string): Promise<boolean>
   if (!deleted) return false
   await removeQueuedObject(deps, deleted.objectKey)
   return true
+}
+
+/** The images of a category, to a caller the tachistoscope setting lets in. */
+export async function imagesFor(
+  deps: MediaDeps,
+  user: AuthUser,
+  category: ImageCategory,
+): Promise<StoredImage[]> {
+  await assertCanUseTachistoscope(user, deps)
+  return listImages(deps.db, category)
+}
+
+/** A stored image's record, or not found. */
+export async function imageRecord(deps: MediaDeps, id: string): Promise<StoredImage> {
+  const image = await findImage(deps.db, id)
+  if (!image) throw notFound('Image not found')
+  return image
+}
+
+/** Deletes an image (its object follows), or not found. */
+export async function removeImage(deps: MediaDeps, id: string): Promise<void> {
+  if (!(await deleteImage(deps, id))) throw notFound('Image not found')
 }

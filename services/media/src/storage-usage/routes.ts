@@ -1,36 +1,11 @@
+import { defineHandlers } from '@crv/kit'
 import type { Handlers } from '@crv/kit'
-import type { components } from '@crv/contracts'
-import type { MediaDeps } from './deps.ts'
+import type { MediaDeps } from '../deps.ts'
+import { storageUsage } from './storage-usage.ts'
 
-type StorageUsage = components['schemas']['StorageUsage']
-
-/** The areas of the object store, by the key prefixes the services write. */
-const AREAS = ['gestalts/', 'custom_audio/', 'tachistoscope/', 'speech/']
-
-/** Object storage usage for the admin panel's Database tab (issue [8]). */
-export function storageUsageHandlers(deps: MediaDeps): Handlers {
-  return {
-    getStorageUsage: async (): Promise<StorageUsage> => {
-      const all = await deps.storage.list('')
-      const areas = [...AREAS, ''].map((prefix) => ({
-        prefix: prefix || 'other',
-        objects: 0,
-        bytes: 0,
-      }))
-      for (const object of all) {
-        const i = AREAS.findIndex((p) => object.key.startsWith(p))
-        const area = areas[i === -1 ? AREAS.length : i]
-        if (!area) continue
-        area.objects += 1
-        area.bytes += object.size
-      }
-      return {
-        driver: deps.storage.driver,
-        objects: all.length,
-        bytes: all.reduce((n, o) => n + o.size, 0),
-        areas,
-        measuredAt: new Date().toISOString(),
-      }
-    },
-  }
+/** Object storage usage for the admin panel (issue [8]). */
+export function storageUsageRoutes(deps: MediaDeps): Handlers {
+  return defineHandlers('media', {
+    getStorageUsage: () => storageUsage(deps),
+  })
 }

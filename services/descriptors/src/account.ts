@@ -1,9 +1,9 @@
 // A user's own data in this service, for their export and for deleting their account
 // (`GET`/`DELETE /api/account/descriptors`; the auth service gathers every service's part).
 import { sql } from 'drizzle-orm'
-import type { SQL } from 'drizzle-orm'
 import { defineHandlers } from '@crv/kit'
 import type { Handlers } from '@crv/kit'
+import { rows } from '@crv/kit/db'
 import type { Database } from '@crv/kit/db'
 import type { components } from '@crv/contracts'
 import type { SharedVocabulary } from './shared-cache.ts'
@@ -17,10 +17,6 @@ export const DELETED_ACCOUNT = 'deleted-account'
 
 const STATES = ['new', 'learning', 'review', 'relearning'] as const
 const RATINGS = ['again', 'hard', 'good', 'easy'] as const
-
-async function rows<T>(db: Pick<Database, 'execute'>, query: SQL): Promise<T[]> {
-  return (await db.execute(query)).rows as T[]
-}
 
 const iso = (value: string | Date) => fromPostgresTimestamp(value).toISOString()
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
+import { rows } from '@crv/kit/db'
 import type { Database } from '@crv/kit/db'
 import type { components } from '@crv/contracts'
 import { toDescriptor } from './repository.ts'
@@ -9,11 +10,6 @@ import type { Language } from './vocabulary.ts'
 import { fromPostgresTimestamp } from './timestamps.ts'
 
 type Schemas = components['schemas']
-type Executor = Pick<Database, 'execute'>
-
-async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
-  return (await db.execute(query)).rows as T[]
-}
 
 export interface AdminListQuery {
   page: number

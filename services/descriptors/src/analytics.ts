@@ -2,6 +2,7 @@
 // and, when configured, forwarded to a Plausible or Umami server (docs/decisions.md).
 import { sql } from 'drizzle-orm'
 import { clientKey } from '@crv/kit'
+import { rows } from '@crv/kit/db'
 import type { Database } from '@crv/kit/db'
 import type { components } from '@crv/contracts'
 import type { DescriptorsConfig } from './config.ts'
@@ -85,25 +86,27 @@ export async function analyticsSummary(db: Database): Promise<Schemas['Analytics
   const windowOf = async (days: 7 | 30): Promise<Schemas['AnalyticsWindow']> => {
     const since = sql`now() - make_interval(days => ${days})`
     const [pages, [counts]] = await Promise.all([
-      db.execute(sql`
+      rows<{ path: string; views: string }>(
+        db,
+        sql`
         SELECT path, count(*) AS views FROM descriptors.analytics_events
         WHERE name = 'page_view' AND occurred_at > ${since}
-        GROUP BY path ORDER BY views DESC, path LIMIT 100`),
-      db
-        .execute(
-          sql`
+        GROUP BY path ORDER BY views DESC, path LIMIT 100`,
+      ),
+      rows<Record<string, string>>(
+        db,
+        sql`
         SELECT count(*) FILTER (WHERE name = 'page_view') AS page_views,
                count(*) FILTER (WHERE name = 'tachistoscope_start') AS starts,
                count(*) FILTER (WHERE name = 'tachistoscope_show_again') AS show_again,
                count(*) FILTER (WHERE name = 'tachistoscope_complete') AS completed
         FROM descriptors.analytics_events WHERE occurred_at > ${since}`,
-        )
-        .then((r) => r.rows as Record<string, string>[]),
+      ),
     ])
     return {
       days,
       totalPageViews: Number(counts?.page_views ?? 0),
-      pageViews: (pages.rows as { path: string; views: string }[]).map((r) => ({
+      pageViews: pages.map((r) => ({
         path: r.path,
         views: Number(r.views),
       })),

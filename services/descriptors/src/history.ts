@@ -3,9 +3,9 @@
 // the embedded database need not carry time zone data. Times are grouped in quarter hours
 // first, the finest step of any zone's offset from UTC.
 import { sql } from 'drizzle-orm'
-import type { SQL } from 'drizzle-orm'
 import { AppError, defineHandlers } from '@crv/kit'
 import type { Handlers } from '@crv/kit'
+import { rows } from '@crv/kit/db'
 import type { Database } from '@crv/kit/db'
 import type { components } from '@crv/contracts'
 import type { UserStates } from './user-cache.ts'
@@ -16,10 +16,6 @@ type Activity = Schemas['TrainingActivity']
 type Minutes = Schemas['ActivityMinutes']
 
 const DAY_MS = 86_400_000
-
-async function rows<T>(db: Pick<Database, 'execute'>, query: SQL): Promise<T[]> {
-  return (await db.execute(query)).rows as T[]
-}
 
 /** The calendar date of an instant in a time zone, as YYYY-MM-DD. */
 export function localDate(at: Date, timeZone: string): string {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { SQL } from 'drizzle-orm'
+import { rows } from '@crv/kit/db'
 import type { Database } from '@crv/kit/db'
 import type { components } from '@crv/contracts'
 import type { Language, Stage } from './vocabulary.ts'
@@ -78,10 +78,6 @@ export function toDescriptor(row: DescriptorRow, hidden = false): Descriptor {
     categoryType: row.category_type,
     also,
   }
-}
-
-async function rows<T>(db: Database, query: SQL): Promise<T[]> {
-  return (await db.execute(query)).rows as T[]
 }
 
 export async function listCategories(

@@ -9,8 +9,8 @@ import { createEmptyCard, fsrs, Rating, State } from 'ts-fsrs'
 import type { Card, Grade } from 'ts-fsrs'
 import { AppError, defineHandlers } from '@crv/kit'
 import type { Handlers } from '@crv/kit'
-import { isPostgresError } from '@crv/kit/db'
-import type { Database } from '@crv/kit/db'
+import { isPostgresError, rows } from '@crv/kit/db'
+import type { Database, Executor } from '@crv/kit/db'
 import type { components } from '@crv/contracts'
 import { membershipsOf } from './repository.ts'
 import type { Descriptor } from './repository.ts'
@@ -20,7 +20,6 @@ import type { Language } from './vocabulary.ts'
 import { fromPostgresTimestamp } from './timestamps.ts'
 
 type Schemas = components['schemas']
-type Executor = Pick<Database, 'execute'>
 
 /** FSRS-6 defaults: 90 % retention, learning steps 1 and 10 minutes, fuzzed intervals. */
 export const scheduler = fsrs({ enable_fuzz: true })
@@ -49,10 +48,6 @@ interface CardRow {
   lapses: number
   last_review: Date | string | null
   first_review: Date | string
-}
-
-async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
-  return (await db.execute(query)).rows as T[]
 }
 
 const toCard = (row: CardRow): Card => ({

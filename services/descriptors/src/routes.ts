@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { acceptedEncoding, AppError, defineHandlers, encodeBody, notFound, toCsv } from '@crv/kit'
 import type { AuthUser, Handlers } from '@crv/kit'
-import { isPostgresError } from '@crv/kit/db'
+import { isPostgresError, rows } from '@crv/kit/db'
 import type { Database } from '@crv/kit/db'
 import {
   customDescriptorsOf,
@@ -116,14 +116,16 @@ export function descriptorHandlers(
       if (!category || category.type !== wanted.type) throw notFound(`No such ${wanted.type}`)
       // 'Animal' beside the system's 'animal' would be a second card for one word.
       // A shipped word counts in each category it stands in (soft is in Textures too).
-      const shared = await db.execute(sql`
+      const [existing] = await rows<{ word: string }>(
+        db,
+        sql`
         SELECT word FROM descriptors.descriptors
         WHERE (category_id = ${category.id} OR concept_id IN (
                  SELECT concept_id FROM descriptors.concept_categories WHERE category_id = ${category.id}))
           AND language = ${body.language}
           AND word_key = ${foldWord(word)} AND (NOT is_custom OR status = 'approved')
-        LIMIT 1`)
-      const existing = (shared.rows as { word: string }[])[0]
+        LIMIT 1`,
+      )
       if (existing) {
         throw new AppError(
           'descriptor_exists',
@@ -133,17 +135,17 @@ export function descriptorHandlers(
       }
       try {
         const created = await db.transaction(async (tx) => {
-          const [concept] = (
-            await tx.execute(
-              sql`INSERT INTO descriptors.concepts (category_id, pos) VALUES (${category.id}, 'noun') RETURNING id`,
-            )
-          ).rows as { id: number }[]
-          const [row] = (
-            await tx.execute(sql`
+          const [concept] = await rows<{ id: number }>(
+            tx,
+            sql`INSERT INTO descriptors.concepts (category_id, pos) VALUES (${category.id}, 'noun') RETURNING id`,
+          )
+          const [row] = await rows<{ id: string }>(
+            tx,
+            sql`
               INSERT INTO descriptors.descriptors (concept_id, category_id, language, word, word_key, status, created_by, is_custom)
               VALUES (${concept?.id}, ${category.id}, ${body.language}, ${word}, ${foldWord(word)}, 'pending', ${user.id}, true)
-              RETURNING id`)
-          ).rows as { id: string }[]
+              RETURNING id`,
+          )
           return Number(row?.id)
         })
         users.forget(user.id)
@@ -202,11 +204,14 @@ export function descriptorHandlers(
       const { language } = query
       const names = new Map(
         (
-          await db.execute(sql`
+          await rows<{ id: number; name: string }>(
+            db,
+            sql`
         SELECT c.id, COALESCE(n.name, en.name) AS name FROM descriptors.categories c
         JOIN descriptors.category_names en ON en.category_id = c.id AND en.language = 'en'
-        LEFT JOIN descriptors.category_names n ON n.category_id = c.id AND n.language = ${language}`)
-        ).rows.map((r) => [Number((r as { id: number }).id), String((r as { name: string }).name)]),
+        LEFT JOIN descriptors.category_names n ON n.category_id = c.id AND n.language = ${language}`,
+          )
+        ).map((r) => [Number(r.id), String(r.name)]),
       )
       const mine = await customDescriptorsOf(db, user.id, language)
       const csv = toCsv(

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
+import { rows } from '@crv/kit/db'
 import type { Database } from '@crv/kit/db'
 import { foldWord } from './vocabulary.ts'
 import type { Vocabulary } from './vocabulary.ts'
@@ -30,7 +31,7 @@ export async function seedVocabulary(
   force = false,
 ): Promise<SeedReport> {
   return db.transaction(async (tx) => {
-    const rowsOf = async <T>(query: SQL) => (await tx.execute(query)).rows as T[]
+    const rowsOf = <T>(query: SQL) => rows<T>(tx, query)
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('descriptors:seed'))`)
     const [state] = await rowsOf<{ data_hash: string }>(
       sql`SELECT data_hash FROM descriptors.seed_state WHERE id = 1`,
@@ -58,11 +59,11 @@ export async function seedVocabulary(
       const values = batch.map(
         (c) => sql`(${c.slug}, ${categoryIds.get(c.category) ?? null}, ${c.pos})`,
       )
-      const rows = await rowsOf<{ id: number; slug: string }>(sql`
+      const stored = await rowsOf<{ id: number; slug: string }>(sql`
         INSERT INTO descriptors.concepts (slug, category_id, pos) VALUES ${sql.join(values, sql`, `)}
         ON CONFLICT (slug) DO UPDATE SET category_id = EXCLUDED.category_id, pos = EXCLUDED.pos
         RETURNING id, slug`)
-      for (const row of rows) conceptIds.set(row.slug, row.id)
+      for (const row of stored) conceptIds.set(row.slug, row.id)
     }
     // The further categories of shipped words, as the data files list them now.
     await tx.execute(sql`
@@ -94,7 +95,7 @@ export async function seedVocabulary(
         (r) =>
           sql`(${r.conceptId}, ${r.categoryId}, ${r.language}, ${r.word}, ${r.reading}, ${foldWord(r.word)}, 'system', false)`,
       )
-      const rows = await rowsOf<{ inserted: boolean }>(sql`
+      const stored = await rowsOf<{ inserted: boolean }>(sql`
         INSERT INTO descriptors.descriptors (concept_id, category_id, language, word, reading, word_key, status, is_custom)
         VALUES ${sql.join(values, sql`, `)}
         ON CONFLICT (concept_id, language) WHERE NOT is_custom DO UPDATE
@@ -103,8 +104,8 @@ export async function seedVocabulary(
              OR descriptors.descriptors.reading IS DISTINCT FROM EXCLUDED.reading
              OR descriptors.descriptors.category_id IS DISTINCT FROM EXCLUDED.category_id
         RETURNING (xmax = 0) AS inserted`)
-      descriptors += rows.filter((r) => r.inserted).length
-      changed += rows.filter((r) => !r.inserted).length
+      descriptors += stored.filter((r) => r.inserted).length
+      changed += stored.filter((r) => !r.inserted).length
     }
     await tx.execute(sql`
       INSERT INTO descriptors.seed_state (id, data_hash) VALUES (1, ${vocabulary.hash})

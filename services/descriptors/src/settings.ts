@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { rows } from '@crv/kit/db'
 import type { Database } from '@crv/kit/db'
 import type { components } from '@crv/contracts'
 
@@ -17,10 +18,11 @@ const toSettings = (row: SettingsRow | undefined): AppSettings => ({
 })
 
 export async function readSettings(db: Database): Promise<AppSettings> {
-  const { rows } = await db.execute(
+  const [row] = await rows<SettingsRow>(
+    db,
     sql`SELECT default_language, default_stage, tachistoscope_access FROM descriptors.settings WHERE id = 1`,
   )
-  return toSettings(rows[0] as SettingsRow | undefined)
+  return toSettings(row)
 }
 
 export async function writeSettings(
@@ -28,12 +30,15 @@ export async function writeSettings(
   settings: AppSettings,
   userId: string,
 ): Promise<AppSettings> {
-  const { rows } = await db.execute(sql`
+  const [row] = await rows<SettingsRow>(
+    db,
+    sql`
     INSERT INTO descriptors.settings (id, default_language, default_stage, tachistoscope_access, updated_by, updated_at)
     VALUES (1, ${settings.defaultLanguage}, ${settings.defaultStage}, ${settings.tachistoscopeAccess}, ${userId}, now())
     ON CONFLICT (id) DO UPDATE SET default_language = EXCLUDED.default_language,
       default_stage = EXCLUDED.default_stage, tachistoscope_access = EXCLUDED.tachistoscope_access,
       updated_by = EXCLUDED.updated_by, updated_at = now()
-    RETURNING default_language, default_stage, tachistoscope_access`)
-  return toSettings(rows[0] as SettingsRow | undefined)
+    RETURNING default_language, default_stage, tachistoscope_access`,
+  )
+  return toSettings(row)
 }

@@ -8,11 +8,6 @@ import {
   CardActions,
   CardContent,
   Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
   FormControl,
   FormControlLabel,
   InputLabel,
@@ -26,16 +21,14 @@ import { useTranslation } from 'react-i18next'
 import { useDispatch, useSelector } from 'react-redux'
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit'
 import { SignedInOnly, SignInRequired } from '../../components/access/index.ts'
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
+import { DeleteHistoryCard } from '../../components/delete-history-card.tsx'
 import { PageContainer } from '../../components/page-container.tsx'
 import { useToast } from '../../components/toast/index.ts'
 import { forgetUser } from '../../lib/account/forget-user.ts'
 import { saveDownload } from '../../lib/download.ts'
 import { errorMessage } from '../../lib/api/errors.ts'
-import {
-  api,
-  useDeleteAccountMutation,
-  useDeleteTrainingHistoryMutation,
-} from '../../lib/api/generated.ts'
+import { api, useDeleteAccountMutation } from '../../lib/api/generated.ts'
 import {
   changeUiLanguage,
   currentUiLanguage,
@@ -133,57 +126,20 @@ function ExportCard() {
 
 function HistoryCard() {
   const { t } = useTranslation('account')
-  const { toast } = useToast()
-  const [deleteHistory, deleting] = useDeleteTrainingHistoryMutation()
-  const [confirming, setConfirming] = useState(false)
-  const titleId = useId()
-  const onDelete = async () => {
-    const result = await deleteHistory()
-    setConfirming(false)
-    if ('error' in result) {
-      toast({
-        title: t('history.failed'),
-        description: errorMessage(result.error, t('tryAgain')),
-        variant: 'destructive',
-      })
-      return
-    }
-    toast({ title: t('history.done'), variant: 'success' })
-  }
   return (
-    <Card variant="outlined" component="section" aria-label={t('history.title')}>
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {t('history.title')}
-        </Typography>
-        <Typography color="text.secondary">{t('history.text')}</Typography>
-      </CardContent>
-      <CardActions sx={{ px: 2, pb: 2 }}>
-        <Button variant="outlined" color="error" onClick={() => setConfirming(true)}>
-          {t('history.button')}
-        </Button>
-      </CardActions>
-      <Dialog
-        open={confirming}
-        onClose={deleting.isLoading ? undefined : () => setConfirming(false)}
-        aria-labelledby={titleId}
-        maxWidth="xs"
-        fullWidth
-      >
-        <DialogTitle id={titleId}>{t('history.confirmTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('history.confirmText')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)} disabled={deleting.isLoading}>
-            {t('cancel')}
-          </Button>
-          <Button color="error" onClick={() => void onDelete()} loading={deleting.isLoading}>
-            {t('history.confirmButton')}
-          </Button>
-        </DialogActions>
-      </Dialog>
-    </Card>
+    <DeleteHistoryCard
+      heading={{ title: t('history.title'), text: t('history.text') }}
+      texts={{
+        button: t('history.button'),
+        confirmTitle: t('history.confirmTitle'),
+        confirmText: t('history.confirmText'),
+        confirmLabel: t('history.confirmButton'),
+        cancel: t('cancel'),
+        done: t('history.done'),
+        failed: t('history.failed'),
+        tryAgain: t('tryAgain'),
+      }}
+    />
   )
 }
 
@@ -195,8 +151,6 @@ function DeleteAccountCard({ onDeleted }: { onDeleted: () => void }) {
   const [confirming, setConfirming] = useState(false)
   const [understood, setUnderstood] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
-  const titleId = useId()
-  const textId = useId()
   const close = () => {
     setConfirming(false)
     setUnderstood(false)
@@ -248,45 +202,36 @@ function DeleteAccountCard({ onDeleted }: { onDeleted: () => void }) {
           {t('delete.button')}
         </Button>
       </CardActions>
-      <Dialog
+      <ConfirmDialog
         open={confirming}
-        onClose={deleting.isLoading ? undefined : close}
-        aria-labelledby={titleId}
-        aria-describedby={textId}
-        maxWidth="xs"
-        fullWidth
+        title={t('delete.confirmTitle')}
+        cancelLabel={t('cancel')}
+        confirmLabel={t('delete.confirmButton')}
+        destructive
+        confirmVariant="outlined"
+        confirmDisabled={!understood}
+        busy={deleting.isLoading}
+        extra={
+          <>
+            <FormControlLabel
+              sx={{ mt: 2 }}
+              control={
+                <Checkbox checked={understood} onChange={(e) => setUnderstood(e.target.checked)} />
+              }
+              label={t('delete.understood')}
+            />
+            {failure ? (
+              <Alert severity="error" sx={{ mt: 2 }} role="alert">
+                {failure}
+              </Alert>
+            ) : null}
+          </>
+        }
+        onCancel={close}
+        onConfirm={() => void onDelete()}
       >
-        <DialogTitle id={titleId}>{t('delete.confirmTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText id={textId}>{t('delete.confirmText')}</DialogContentText>
-          <FormControlLabel
-            sx={{ mt: 2 }}
-            control={
-              <Checkbox checked={understood} onChange={(e) => setUnderstood(e.target.checked)} />
-            }
-            label={t('delete.understood')}
-          />
-          {failure ? (
-            <Alert severity="error" sx={{ mt: 2 }} role="alert">
-              {failure}
-            </Alert>
-          ) : null}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={deleting.isLoading}>
-            {t('cancel')}
-          </Button>
-          <Button
-            color="error"
-            variant="outlined"
-            disabled={!understood}
-            loading={deleting.isLoading}
-            onClick={() => void onDelete()}
-          >
-            {t('delete.confirmButton')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+        {t('delete.confirmText')}
+      </ConfirmDialog>
     </Card>
   )
 }

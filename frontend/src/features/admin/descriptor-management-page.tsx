@@ -28,6 +28,7 @@ import i18next from 'i18next'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AdminOnly } from '../../components/access/index.ts'
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { PageContainer } from '../../components/page-container.tsx'
 import { useToast } from '../../components/toast/index.ts'
 import { errorMessage } from '../../lib/api/index.ts'
@@ -38,7 +39,6 @@ import {
   useDeleteDescriptorAllLanguagesMutation,
   useListAdminDescriptorsQuery,
 } from './api.ts'
-import { ConfirmDialog } from './components/confirm-dialog.tsx'
 import { formatSubmitted, shortId, statusLabel } from './format.ts'
 
 /** Admin list page size (spec §9). */
@@ -374,6 +374,7 @@ function DescriptorManagement() {
       <ConfirmDialog
         open={confirming !== null}
         title={t('management.confirmTitle')}
+        cancelLabel={t('confirmDialog.cancel')}
         confirmLabel={t('management.confirmDelete')}
         destructive
         busy={bulkState.isLoading || oneState.isLoading}

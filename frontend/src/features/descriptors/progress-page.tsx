@@ -1,16 +1,9 @@
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined'
 import {
   Alert,
-  Box,
   Button,
   Card,
   CardContent,
   CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
   Grid,
   Link,
   Stack,
@@ -18,15 +11,14 @@ import {
 } from '@mui/material'
 import { BarChart } from '@mui/x-charts/BarChart'
 import { skipToken } from '@reduxjs/toolkit/query'
-import { useId, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router-dom'
 import { useAuth } from '../../components/auth/index.ts'
+import { DeleteHistoryCard } from '../../components/delete-history-card.tsx'
 import { PageContainer } from '../../components/page-container.tsx'
-import { useToast } from '../../components/toast/index.ts'
 import { paths } from '../../config/paths.ts'
 import {
-  useDeleteTrainingHistoryMutation,
   useGetAppSettingsQuery,
   useGetReviewStatsQuery,
   useGetTrainingHistoryQuery,
@@ -194,10 +186,6 @@ export function ProgressPage() {
     signedIn ? { language, dayStartsAt: startOfLocalDay() } : skipToken,
     { refetchOnMountOrArgChange: true },
   )
-  const [deleteHistory, deleting] = useDeleteTrainingHistoryMutation()
-  const [confirming, setConfirming] = useState(false)
-  const { toast } = useToast()
-  const titleId = useId()
 
   if (status === 'signedOut') {
     return (
@@ -246,22 +234,6 @@ export function ProgressPage() {
   const todayMinutes = today ? activities.reduce((sum, a) => sum + today.minutes[a.key], 0) : 0
   const totalMinutes = activities.reduce((sum, a) => sum + data.totals.minutes[a.key], 0)
   const stats = reviews.data
-
-  async function onDelete() {
-    const result = await deleteHistory()
-    setConfirming(false)
-    if ('error' in result) {
-      toast({
-        title: t('progress.deleteFailed'),
-        description: errorMessage(result.error, t('progress.pleaseTryAgain')),
-        variant: 'destructive',
-      })
-      return
-    }
-    toast({ title: t('progress.deleted'), description: t('progress.deletedText') })
-    void history.refetch()
-    void reviews.refetch()
-  }
 
   return (
     <PageContainer>
@@ -323,37 +295,20 @@ export function ProgressPage() {
             </Typography>
           </CardContent>
         </Card>
-        <Box>
-          <Button
-            color="error"
-            variant="outlined"
-            startIcon={<DeleteOutlineIcon />}
-            onClick={() => setConfirming(true)}
-          >
-            {t('progress.deleteHistory')}
-          </Button>
-        </Box>
+        <DeleteHistoryCard
+          texts={{
+            button: t('progress.deleteHistory'),
+            confirmTitle: t('progress.deleteHistory'),
+            confirmText: t('progress.deleteText'),
+            confirmLabel: t('delete'),
+            cancel: t('cancel'),
+            done: t('progress.deleted'),
+            doneText: t('progress.deletedText'),
+            failed: t('progress.deleteFailed'),
+            tryAgain: t('progress.pleaseTryAgain'),
+          }}
+        />
       </Stack>
-      <Dialog
-        open={confirming}
-        onClose={deleting.isLoading ? undefined : () => setConfirming(false)}
-        aria-labelledby={titleId}
-        maxWidth="xs"
-        fullWidth
-      >
-        <DialogTitle id={titleId}>{t('progress.deleteHistory')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('progress.deleteText')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)} disabled={deleting.isLoading}>
-            {t('cancel')}
-          </Button>
-          <Button color="error" onClick={() => void onDelete()} disabled={deleting.isLoading}>
-            {deleting.isLoading ? t('progress.deleting') : t('delete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
     </PageContainer>
   )
 }

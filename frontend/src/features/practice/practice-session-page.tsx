@@ -5,11 +5,6 @@ import {
   Box,
   Button,
   CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
   Paper,
   Stack,
   Typography,
@@ -19,6 +14,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useParams } from 'react-router-dom'
 import { useAuth } from '../../components/auth/index.ts'
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { PageContainer } from '../../components/page-container.tsx'
 import { useToast } from '../../components/toast/index.ts'
 import { paths } from '../../config/paths.ts'
@@ -401,19 +397,22 @@ function SessionView({
           </Button>
         </Paper>
       ) : null}
-      <Dialog open={confirmLock} onClose={() => setConfirmLock(false)}>
-        <DialogTitle>{t('session.lockTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{t('session.lockText')}</DialogContentText>
-          <DescriptionOnlySwitch />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirmLock(false)}>{t('session.keepWriting')}</Button>
-          <Button variant="contained" onClick={() => void doLock()}>
-            {t('session.lock')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={confirmLock}
+        title={t('session.lockTitle')}
+        cancelLabel={t('session.keepWriting')}
+        confirmLabel={t('session.lock')}
+        maxWidth="sm"
+        extra={
+          <Box sx={{ mt: 2 }}>
+            <DescriptionOnlySwitch />
+          </Box>
+        }
+        onCancel={() => setConfirmLock(false)}
+        onConfirm={() => void doLock()}
+      >
+        {t('session.lockText')}
+      </ConfirmDialog>
     </PageContainer>
   )
 }

@@ -22,6 +22,7 @@ import type { SerializedError } from '@reduxjs/toolkit'
 import i18next from 'i18next'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx'
 import { useToast } from '../../../components/toast/index.ts'
 import { errorMessage } from '../../../lib/api/index.ts'
 import type { AnalyticsWindow, GatewayHealth } from '../../../lib/api/generated.ts'
@@ -36,7 +37,6 @@ import {
   useSeedDatabaseMutation,
 } from '../api.ts'
 import { formatBytes, formatNumber, formatSubmitted, shortId } from '../format.ts'
-import { ConfirmDialog } from './confirm-dialog.tsx'
 
 type Action = 'seed' | 'optimize' | 'export'
 
@@ -318,6 +318,7 @@ function ActionsSection() {
       <ConfirmDialog
         open={confirming !== null}
         title={confirming ? t(confirmations[confirming].title) : ''}
+        cancelLabel={t('confirmDialog.cancel')}
         confirmLabel={confirming ? t(confirmations[confirming].label) : ''}
         busy={busy}
         extra={

@@ -1,13 +1,5 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-} from '@mui/material'
-import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx'
 import type { Descriptor } from '../../../lib/api/generated.ts'
 
 type ConfirmDeleteDialogProps = {
@@ -26,38 +18,20 @@ export function ConfirmDeleteDialog({
   onConfirm,
 }: ConfirmDeleteDialogProps) {
   const { t } = useTranslation('descriptors')
-  const titleId = useId()
-  const textId = useId()
   return (
-    <Dialog
+    <ConfirmDialog
       open={descriptor !== null}
-      onClose={deleting ? undefined : onCancel}
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      maxWidth="xs"
-      fullWidth
+      title={t('confirmDelete.title')}
+      cancelLabel={t('cancel')}
+      confirmLabel={t('delete')}
+      destructive
+      busy={deleting}
+      onCancel={onCancel}
+      onConfirm={() => {
+        if (descriptor) onConfirm(descriptor)
+      }}
     >
-      <DialogTitle id={titleId}>{t('confirmDelete.title')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id={textId}>
-          {t('confirmDelete.text', { word: descriptor?.word ?? '' })}
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel} disabled={deleting}>
-          {t('cancel')}
-        </Button>
-        <Button
-          color="error"
-          variant="contained"
-          loading={deleting}
-          onClick={() => {
-            if (descriptor) onConfirm(descriptor)
-          }}
-        >
-          {t('delete')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      {t('confirmDelete.text', { word: descriptor?.word ?? '' })}
+    </ConfirmDialog>
   )
 }

@@ -2,13 +2,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined'
 import {
   Alert,
   Box,
-  Button,
   CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
   IconButton,
   ImageList,
   ImageListItem,
@@ -17,6 +11,7 @@ import {
 } from '@mui/material'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx'
 import { useToast } from '../../../components/toast/index.ts'
 import { errorMessage } from '../../../lib/api/index.ts'
 import {
@@ -105,60 +100,20 @@ export function ImageGallery({ category, title }: ImageGalleryProps) {
         {data ? ` (${data.length})` : ''}
       </Typography>
       {content}
-      <ConfirmImageDelete
-        image={confirming}
-        deleting={deleting}
+      <ConfirmDialog
+        open={confirming !== null}
+        title={t('gallery.confirmTitle')}
+        cancelLabel={t('gallery.cancel')}
+        confirmLabel={t('gallery.delete')}
+        destructive
+        busy={deleting}
         onCancel={() => setConfirming(null)}
-        onConfirm={(image) => void confirmDelete(image)}
-      />
+        onConfirm={() => {
+          if (confirming) void confirmDelete(confirming)
+        }}
+      >
+        {t('gallery.confirmText', { name: confirming?.filename ?? '' })}
+      </ConfirmDialog>
     </Box>
-  )
-}
-
-function ConfirmImageDelete({
-  image,
-  deleting,
-  onCancel,
-  onConfirm,
-}: {
-  image: TachistoscopeImage | null
-  deleting: boolean
-  onCancel: () => void
-  onConfirm: (image: TachistoscopeImage) => void
-}) {
-  const titleId = useId()
-  const textId = useId()
-  const { t } = useTranslation('tachistoscope')
-  return (
-    <Dialog
-      open={image !== null}
-      onClose={deleting ? undefined : onCancel}
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      maxWidth="xs"
-      fullWidth
-    >
-      <DialogTitle id={titleId}>{t('gallery.confirmTitle')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id={textId}>
-          {t('gallery.confirmText', { name: image?.filename ?? '' })}
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel} disabled={deleting}>
-          {t('gallery.cancel')}
-        </Button>
-        <Button
-          color="error"
-          variant="contained"
-          loading={deleting}
-          onClick={() => {
-            if (image) onConfirm(image)
-          }}
-        >
-          {t('gallery.delete')}
-        </Button>
-      </DialogActions>
-    </Dialog>
   )
 }

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
-import { baseConfigShape, loadConfig, env } from '@crv/kit'
+import { baseConfigShape, loadConfig, storageConfigShape } from '@crv/kit'
 
 export const configShape = {
   ...baseConfigShape('media', 8083),
@@ -8,12 +8,7 @@ export const configShape = {
     error: 'set DATABASE_URL to a PostgreSQL URL (npm start provides an embedded one)',
   }),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
-  S3_BUCKET: z.string().min(3).max(63).optional(),
-  S3_REGION: z.string().default('us-east-1'),
-  S3_ENDPOINT: z.url().optional(),
-  S3_FORCE_PATH_STYLE: env.bool.optional(),
-  S3_ACCESS_KEY_ID: z.string().optional(),
-  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  ...storageConfigShape,
   // Tachistoscope uploads: at most the upload operation's body limit (25 MiB).
   TACHISTOSCOPE_MAX_BYTES: z.coerce
     .number()

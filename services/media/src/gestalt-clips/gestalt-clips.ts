@@ -1,22 +1,10 @@
-import { notFound } from '@crv/kit'
+import { gestaltClipKey, isBasicGestaltId, notFound } from '@crv/kit'
 
-/** The basic gestalts and Water, whose clips the speech service voices at its start. */
-export const GESTALT_IDS = new Set([
-  'biological',
-  'energy',
-  'land',
-  'man',
-  'motion',
-  'natural',
-  'space',
-  'water',
-])
-
-/** Where the speech service stores a gestalt's clip (services/ai/src/gestalts.ts writes it). */
-export const gestaltAudioKey = (id: string) => `gestalts/${id}.mp3`
-
-/** The object key of a gestalt's clip; a name that is no gestalt is not found. */
-export function gestaltClipKey(gestaltId: string): string {
-  if (!GESTALT_IDS.has(gestaltId)) throw notFound(`No gestalt called '${gestaltId}'`)
-  return gestaltAudioKey(gestaltId)
+/**
+ * The storage key of a basic gestalt's clip (the speech service voices them at its start); a
+ * name that is no gestalt is not found (the contract takes any name, so this is a 404).
+ */
+export function clipKeyOf(gestaltId: string): string {
+  if (!isBasicGestaltId(gestaltId)) throw notFound(`No gestalt called '${gestaltId}'`)
+  return gestaltClipKey(gestaltId)
 }

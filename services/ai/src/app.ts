@@ -1,25 +1,26 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { basePlugin, contractRoutesPlugin, redisPlugin } from '@crv/kit'
+import { basePlugin, contractRoutesPlugin, redisPlugin, repeatingJob, retryingJob } from '@crv/kit'
 import type { TokenVerifier } from '@crv/kit'
 import { createStorage } from '@crv/kit/storage'
 import type { AiConfig } from './config.ts'
-import { sweepSpeechCache } from './speech-cache.ts'
 import { createSpeechEngine } from './engines/index.ts'
 import type { SpeechEngine } from './engines/index.ts'
 import { EspeakCliEngine } from './engines/espeak-cli.ts'
-import { ensureGestaltClips } from './gestalts.ts'
-import { QueueRunner } from './queue.ts'
-import { RateLimiter } from './rate-limit.ts'
-import { aiHandlers, speechGuard } from './routes.ts'
+import { ensureGestaltClips } from './gestalts/gestalts.ts'
+import speechGuard from './speech/guard.ts'
+import { QueueRunner } from './speech/queue.ts'
+import { RateLimiter } from './speech/rate-limit.ts'
+import { speechHandlers } from './speech/routes.ts'
+import { sweepSpeechCache } from './speech/speech-cache.ts'
+import { InProcessRunner, processSpeechJob, SpeechService } from './speech/speech.ts'
+import type { SpeechRunner } from './speech/speech.ts'
 import {
   OpenAiSentenceEngine,
   ShippedSentenceEngine,
   TemplateSentenceEngine,
 } from './sentences/sentence-engine.ts'
 import type { SentenceEngine } from './sentences/sentence-engine.ts'
-import { InProcessRunner, processSpeechJob, SpeechService } from './speech.ts'
-import type { SpeechRunner } from './speech.ts'
 import { loadWordFacts } from './vocabulary.ts'
 
 export interface AiAppOptions {
@@ -77,48 +78,48 @@ async function aiApp(app: FastifyInstance, { config, verifyToken }: AiAppOptions
   const speech = new SpeechService({ engine, storage, runner, timeoutMs: config.SPEECH_TIMEOUT_MS })
   app.decorate('speech', speech)
 
-  // Anonymous callers choose the texts, so the cache is bounded in age and size.
-  const sweep = () =>
-    sweepSpeechCache(
-      storage,
-      {
-        maxBytes: config.SPEECH_CACHE_MAX_MB * 1024 * 1024,
-        ttlMs: config.SPEECH_CACHE_TTL_DAYS * 86_400_000,
-      },
-      speech.use,
-    )
-      .then((report) => {
-        if (report.removed > 0) app.log.info(report, 'speech cache swept')
-      })
-      .catch((err: Error) => app.log.warn({ err: err.message }, 'speech cache sweep failed'))
-  const sweeper = setInterval(() => void sweep(), config.SPEECH_CACHE_SWEEP_SECONDS * 1000)
-  sweeper.unref()
-  app.addHook('onClose', async () => clearInterval(sweeper))
-  app.addHook('onReady', async () => {
-    void sweep()
-  })
   app.addHook('onClose', async () => {
     await runner.close()
     await engine.close?.()
   })
 
+  // Anonymous callers choose the texts, so the cache is bounded in age and size.
+  await app.register(repeatingJob, {
+    name: 'speech-cache-sweep',
+    everyMs: config.SPEECH_CACHE_SWEEP_SECONDS * 1000,
+    runOnReady: true,
+    run: () =>
+      sweepSpeechCache(
+        storage,
+        {
+          maxBytes: config.SPEECH_CACHE_MAX_MB * 1024 * 1024,
+          ttlMs: config.SPEECH_CACHE_TTL_DAYS * 86_400_000,
+        },
+        speech.use,
+      )
+        .then((report) => {
+          if (report.removed > 0) app.log.info(report, 'speech cache swept')
+        })
+        .catch((err: Error) => app.log.warn({ err: err.message }, 'speech cache sweep failed')),
+  })
+
   // The ideogram page's clips, before the service says it is ready (the media service serves
   // them). If the engine fails now the service stays up, not ready, and tries again.
   let clipsProblem: string | null = null
-  const makeClips = async () => {
-    try {
-      const made = await ensureGestaltClips(engine, storage)
-      if (made.length > 0) app.log.info({ made }, 'gestalt clips generated')
-      clipsProblem = null
-    } catch (err) {
-      clipsProblem = `gestalt clips: ${(err as Error).message}`
-      app.log.error({ err }, 'could not generate the gestalt clips; retrying in 30 s')
-      const retry = setTimeout(() => void makeClips(), 30_000)
-      retry.unref()
-      app.addHook('onClose', async () => clearTimeout(retry))
-    }
-  }
-  await makeClips()
+  await app.register(retryingJob, {
+    retryMs: 30_000,
+    run: async () => {
+      try {
+        const made = await ensureGestaltClips(engine, storage)
+        if (made.length > 0) app.log.info({ made }, 'gestalt clips generated')
+        clipsProblem = null
+      } catch (err) {
+        clipsProblem = `gestalt clips: ${(err as Error).message}`
+        app.log.error({ err }, 'could not generate the gestalt clips; retrying in 30 s')
+        throw err
+      }
+    },
+  })
   app.readiness.set('gestalt-clips', async () => {
     if (clipsProblem) throw new Error(clipsProblem)
   })
@@ -133,8 +134,11 @@ async function aiApp(app: FastifyInstance, { config, verifyToken }: AiAppOptions
     app.redis,
     `crv:ai:rate:${config.SPEECH_QUEUE}`,
   )
-  app.addHook('preValidation', speechGuard(limiter))
-  await app.register(contractRoutesPlugin, { tag: 'ai', handlers: aiHandlers(speech, sentences) })
+  await app.register(speechGuard, { limiter })
+  await app.register(contractRoutesPlugin, {
+    tag: 'ai',
+    handlers: speechHandlers({ speech, sentences }),
+  })
 }
 
 export default fp(aiApp, { name: 'ai-app' })

@@ -9,8 +9,8 @@ import type { AiConfig } from './config.ts'
 import { createSpeechEngine } from './engines/index.ts'
 import { EspeakCliEngine } from './engines/espeak-cli.ts'
 import { warmUpEspeak } from './engines/espeak-wasm.ts'
-import { startSpeechWorker } from './queue.ts'
-import { processSpeechJob } from './speech.ts'
+import { startSpeechWorker } from './speech/queue.ts'
+import { processSpeechJob } from './speech/speech.ts'
 import { loadWordFacts } from './vocabulary.ts'
 
 const LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: 100 }

@@ -18,8 +18,8 @@ import { createStorage } from '@crv/kit/storage'
 import aiApp from '../src/app.ts'
 import { loadAiConfig } from '../src/config.ts'
 import { EspeakWasmEngine } from '../src/engines/espeak-wasm.ts'
-import { jobOptions, SPEECH_JOB, startSpeechWorker } from '../src/queue.ts'
-import { processSpeechJob, readObject, speechKey } from '../src/speech.ts'
+import { jobOptions, SPEECH_JOB, startSpeechWorker } from '../src/speech/queue.ts'
+import { processSpeechJob, readObject, speechKey } from '../src/speech/speech.ts'
 import { AUDIBLE_RMS, decodeMp3, standIn, waitFor } from './helpers.ts'
 
 const redisUrl = testRedisUrl()

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createStorage } from '@crv/kit/storage'
 import type { ObjectStorage } from '@crv/kit/storage'
-import { SpeechCacheUse, sweepSpeechCache } from '../src/speech-cache.ts'
+import { SpeechCacheUse, sweepSpeechCache } from '../src/speech/speech-cache.ts'
 
 const DAY = 86_400_000
 

@@ -3,7 +3,7 @@
 import { gestaltClipKey } from '@crv/kit'
 import type { components } from '@crv/contracts'
 import type { ObjectStorage } from '@crv/kit/storage'
-import type { SpeechEngine } from './engines/speech-engine.ts'
+import type { SpeechEngine } from '../engines/speech-engine.ts'
 
 type BasicGestaltId = components['schemas']['BasicGestaltId']
 

@@ -1,7 +1,7 @@
 // Speech requests per signed-in user and per client (an IPv4 address or an IPv6 /64), stricter
 // for anonymous callers, in fixed windows. Counts live in Redis when configured (shared by every
 // ai instance) and in memory otherwise, or while Redis cannot be reached.
-import { AppError, clientKey, SharedFixedWindowLimiter } from '@crv/kit'
+import { clientKey, SharedFixedWindowLimiter } from '@crv/kit'
 import type { Redis } from '@crv/kit'
 
 export interface RateLimits {
@@ -30,8 +30,8 @@ export class RateLimiter {
     this.prefix = prefix
   }
 
-  /** Counts the request; throws 429 `rate_limited` with the seconds to wait when over a limit. */
-  async check(caller: Caller): Promise<void> {
+  /** Counts the request: 0 when it is within the caller's limits, else the seconds to wait. */
+  async take(caller: Caller): Promise<number> {
     const client = clientKey(caller.ip)
     const checks: [SharedFixedWindowLimiter, string][] = caller.userId
       ? [
@@ -41,11 +41,8 @@ export class RateLimiter {
       : [[this.anonymous, `${this.prefix}:anon:${client}`]]
     for (const [limiter, key] of checks) {
       const retryAfterSeconds = await limiter.take(key)
-      if (retryAfterSeconds > 0) {
-        throw new AppError('rate_limited', 429, 'Too many requests. Please try again later', {
-          retryAfterSeconds,
-        })
-      }
+      if (retryAfterSeconds > 0) return retryAfterSeconds
     }
+    return 0
   }
 }

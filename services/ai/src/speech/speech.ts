@@ -4,8 +4,8 @@ import { createHash } from 'node:crypto'
 import type { Readable } from 'node:stream'
 import { AppError } from '@crv/kit'
 import type { ObjectStorage } from '@crv/kit/storage'
-import type { SpeechEngine } from './engines/speech-engine.ts'
-import type { SpeechLanguage } from './languages.ts'
+import type { SpeechEngine } from '../engines/speech-engine.ts'
+import type { SpeechLanguage } from '../languages.ts'
 import { SpeechCacheUse } from './speech-cache.ts'
 
 export interface SpeechJob {

@@ -5,17 +5,17 @@ import { basePlugin, contractRoutesPlugin } from '@crv/kit'
 import type { TokenVerifier } from '@crv/kit'
 import { databasePlugin } from '@crv/kit/db'
 import { createStorage } from '@crv/kit/storage'
-import { adminHandlers } from './admin.ts'
-import type { CandidateDraw } from './candidate-sets.ts'
+import type { CandidateDraw } from './sessions/candidate-sets.ts'
 import type { PracticeConfig } from './config.ts'
 import { contributionHandlers } from './contributions/routes.ts'
 import { perceptualHashBackfill } from './near-duplicates/backfill.ts'
 import { viewerKeyOf } from './pool-health/pool-health.ts'
 import { poolHealthHandlers } from './pool-health/routes.ts'
-import { closeAbandoned } from './repository.ts'
-import { practiceHandlers } from './routes.ts'
-import { trialKey } from './sealing.ts'
+import { poolHandlers } from './pools/routes.ts'
+import { closeAbandoned } from './sessions/repository.ts'
+import { trialKey } from './sessions/sealing.ts'
 import { seedStarterPool } from './seed.ts'
+import { sessionHandlers } from './sessions/routes.ts'
 import { abandonedPicturesSweeper } from './target-import/add-targets.ts'
 import { targetImportHandlers } from './target-import/routes.ts'
 import { trialHandlers } from './trials/routes.ts'
@@ -108,7 +108,7 @@ async function practiceApp(
   await app.register(contractRoutesPlugin, {
     tag: 'practice',
     handlers: {
-      ...practiceHandlers({
+      ...sessionHandlers({
         db: app.pg,
         database: app.db,
         storage,
@@ -118,7 +118,7 @@ async function practiceApp(
         draw,
       }),
       ...trialHandlers(trials),
-      ...adminHandlers({ db: app.pg, database: app.db, storage, vocabulary, limits }),
+      ...poolHandlers({ db: app.pg, database: app.db, storage, vocabulary, limits }),
       ...targetImportHandlers({ db: app.db, storage, vocabulary, limits }),
       ...contributionHandlers({ db: app.db, storage, vocabulary, limits }),
       ...poolHealthHandlers({ db: app.db, viewerKey: viewerKeyOf(sealingKey) }),

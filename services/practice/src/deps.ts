@@ -1,7 +1,7 @@
 // What the practice service's parts are given at start-up (app.ts builds it).
 import type { Database, Pool } from '@crv/kit/db'
 import type { ObjectStorage } from '@crv/kit/storage'
-import type { CandidateDraw } from './candidate-sets.ts'
+import type { CandidateDraw } from './sessions/candidate-sets.ts'
 import type { Vocabulary } from './vocabulary.ts'
 
 export interface PracticeDeps {

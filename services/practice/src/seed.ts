@@ -6,8 +6,9 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Pool } from '@crv/kit/db'
 import type { ObjectStorage } from '@crv/kit/storage'
-import { poolBySlug, withTransaction } from './repository.ts'
-import { sha256Hex } from './sealing.ts'
+import { poolBySlug } from './pools/repository.ts'
+import { withTransaction } from './sessions/repository.ts'
+import { sha256Hex } from './sessions/sealing.ts'
 import type { Vocabulary } from './vocabulary.ts'
 
 export interface StarterTarget {

@@ -13,9 +13,9 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { buildTestService, testDatabaseUrl } from '@crv/kit/testing'
 import type { TestKeys } from '@crv/kit/testing'
 import practiceApp from '../src/app.ts'
-import type { CandidateDraw, DrawableTarget } from '../src/candidate-sets.ts'
+import type { CandidateDraw, DrawableTarget } from '../src/sessions/candidate-sets.ts'
 import { loadPracticeConfig } from '../src/config.ts'
-import { shuffled } from '../src/sealing.ts'
+import { shuffled } from '../src/sessions/sealing.ts'
 import type { StarterManifest } from '../src/seed.ts'
 
 const starterDir = fileURLToPath(new URL('../starter-pool/', import.meta.url))

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { drawCandidateSet, eligibleClass, familiarityOf } from '../src/candidate-sets.ts'
-import type { DrawableTarget } from '../src/candidate-sets.ts'
+import { drawCandidateSet, eligibleClass, familiarityOf } from '../src/sessions/candidate-sets.ts'
+import type { DrawableTarget } from '../src/sessions/candidate-sets.ts'
 
 const DAY = 24 * 3_600_000
 const now = Date.UTC(2026, 10, 27)

@@ -21,7 +21,7 @@ import {
   viewerKeyOf,
   viewerPseudonym,
 } from '../src/pool-health/pool-health.ts'
-import { trialKey } from '../src/sealing.ts'
+import { trialKey } from '../src/sessions/sealing.ts'
 
 type Health = components['schemas']['PracticePoolHealth']
 

@@ -5,8 +5,8 @@ import {
   figureOfMeritAgainst,
   scoreWriteUp,
   SENSORY_COLUMNS,
-} from '../src/scoring.ts'
-import type { WriteUp } from '../src/scoring.ts'
+} from '../src/sessions/scoring.ts'
+import type { WriteUp } from '../src/sessions/scoring.ts'
 import { loadVocabulary } from '../src/vocabulary.ts'
 import type { Vocabulary } from '../src/vocabulary.ts'
 

@@ -7,8 +7,8 @@ import {
   practiceStatistics,
   rankStatistics,
   sumOfRanksP,
-} from '../src/stats.ts'
-import type { StatsSession } from '../src/stats.ts'
+} from '../src/sessions/stats.ts'
+import type { StatsSession } from '../src/sessions/stats.ts'
 
 const judged = (
   candidates: 5 | 10,

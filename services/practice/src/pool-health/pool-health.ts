@@ -4,7 +4,7 @@
 import { createHmac } from 'node:crypto'
 import type { components } from '@crv/contracts'
 import { notFound } from '@crv/kit'
-import { REST_DAYS } from '../candidate-sets.ts'
+import { REST_DAYS } from '../sessions/candidate-sets.ts'
 import type { Executor } from '../near-duplicates/repository.ts'
 import { mostActiveViewers, poolSize, tagCounts } from './repository.ts'
 import { poolHealthView } from './views.ts'

@@ -16,7 +16,7 @@ import { nearestDuplicate, perceptualHashOf } from '../near-duplicates/perceptua
 import type { PerceptualHash } from '../near-duplicates/perceptual-hash.ts'
 import { poolHashes } from '../near-duplicates/repository.ts'
 import type { HashedTarget } from '../near-duplicates/repository.ts'
-import { sha256Hex } from '../sealing.ts'
+import { sha256Hex } from '../sessions/sealing.ts'
 import type { Vocabulary } from '../vocabulary.ts'
 import { addTargets } from './add-targets.ts'
 import type { NewTarget } from './add-targets.ts'

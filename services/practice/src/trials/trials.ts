@@ -4,14 +4,22 @@ import { randomUUID } from 'node:crypto'
 import type { components } from '@crv/contracts'
 import { AppError, clientKey } from '@crv/kit'
 import type { Pool } from '@crv/kit/db'
-import type { CandidateDraw } from '../candidate-sets.ts'
-import { candidateCommitmentOf } from '../candidate-sets.ts'
-import { targetsByIds } from '../repository.ts'
-import type { TargetRow } from '../repository.ts'
-import { scoreWriteUp } from '../scoring.ts'
-import type { WriteUp } from '../scoring.ts'
-import { canonicalJson, commitmentOf, newTrn, seal, sha256Hex, unseal } from '../sealing.ts'
-import { candidateOf, checkRanking, drawnSet, judgeAnalytically, resolvePool } from '../sessions.ts'
+import type { CandidateDraw } from '../sessions/candidate-sets.ts'
+import { candidateCommitmentOf } from '../sessions/candidate-sets.ts'
+import { targetsByIds } from '../pools/repository.ts'
+import type { TargetRow } from '../pools/repository.ts'
+import { scoreWriteUp } from '../sessions/scoring.ts'
+import type { WriteUp } from '../sessions/scoring.ts'
+import {
+  canonicalJson,
+  commitmentOf,
+  newTrn,
+  seal,
+  sha256Hex,
+  unseal,
+} from '../sessions/sealing.ts'
+import { checkRanking, drawnSet, judgeAnalytically, resolvePool } from '../sessions/sessions.ts'
+import { candidateOf } from '../sessions/views.ts'
 import type { Vocabulary } from '../vocabulary.ts'
 
 type Schemas = components['schemas']

@@ -1,24 +1,9 @@
 // SQL of the practice schema. Rows come back as plain objects; no function here decides who may
 // see what (the domain in sessions.ts does).
 import type { Pool, PoolClient } from 'pg'
+import type { TargetRow } from '../pools/repository.ts'
 
-export interface TargetRow {
-  id: string
-  pool_id: string
-  slug: string | null
-  title: string
-  feedback: string
-  tags: string[]
-  licence: 'CC0-1.0' | 'public-domain' | 'CC-BY-4.0' | 'own'
-  source: string
-  attribution: string | null
-  frontloading: string | null
-  image_key: string
-  image_sha256: string
-  retired_at: Date | null
-  deleted_at: Date | null
-  created_at: Date
-}
+export type { TargetRow }
 
 export interface SessionRow {
   id: string
@@ -69,18 +54,6 @@ export interface SeriesRow {
 }
 
 export type Queryable = Pool | PoolClient
-
-export async function poolBySlug(db: Queryable, slug: string): Promise<{ id: string } | null> {
-  const { rows } = await db.query<{ id: string }>('SELECT id FROM practice.pools WHERE slug = $1', [
-    slug,
-  ])
-  return rows[0] ?? null
-}
-
-export async function poolExists(db: Queryable, id: string): Promise<boolean> {
-  const { rowCount } = await db.query('SELECT 1 FROM practice.pools WHERE id = $1', [id])
-  return (rowCount ?? 0) > 0
-}
 
 /** The version of a pool's targets (migration 0007) a list read with it belongs to. */
 export async function targetsVersion(db: Queryable, poolId: string): Promise<string> {
@@ -287,28 +260,6 @@ export async function insertSeries(
   return rows[0] as SeriesRow
 }
 
-export async function targetById(db: Queryable, id: string): Promise<TargetRow | null> {
-  const { rows } = await db.query<TargetRow>('SELECT * FROM practice.targets WHERE id = $1', [id])
-  return rows[0] ?? null
-}
-
-export async function targetsByIds(db: Queryable, ids: string[]): Promise<Map<string, TargetRow>> {
-  if (ids.length === 0) return new Map()
-  const { rows } = await db.query<TargetRow>(
-    'SELECT * FROM practice.targets WHERE id = ANY($1::uuid[])',
-    [ids],
-  )
-  return new Map(rows.map((r) => [r.id, r]))
-}
-
-export async function targetByImageKey(db: Queryable, key: string): Promise<TargetRow | null> {
-  const { rows } = await db.query<TargetRow>(
-    'SELECT * FROM practice.targets WHERE image_key = $1',
-    [key],
-  )
-  return rows[0] ?? null
-}
-
 export async function sessionOf(
   db: Queryable,
   id: string,
@@ -504,4 +455,58 @@ export async function closedSessionsOf(
     [bySeries ? filter.seriesId : filter.userId, filter.familiarity ?? null],
   )
   return rows
+}
+
+/** A new session with its drawn set (the one-open-session index refuses a second: 23505). */
+export async function insertSession(
+  db: Queryable,
+  session: {
+    userId: string
+    poolId: string
+    targetId: string
+    trn: string
+    nonce: string
+    commitment: string
+    candidateCommitment: string
+    candidates: string[]
+    candidateCount: number
+    frontloading: string | null
+    lstHours: number | null
+    latitude: number | null
+    longitude: number | null
+    seriesId: string | null
+    familiarity: SessionRow['familiarity']
+    lastShownAt: number | null
+  },
+): Promise<SessionRow> {
+  const { rows } = await db.query<SessionRow>(
+    `INSERT INTO practice.sessions
+       (user_id, pool_id, target_id, trn, nonce, commitment, candidate_commitment, candidates,
+        candidate_count, frontloading, lst_hours, latitude, longitude, series_id, familiarity,
+        last_shown_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::uuid[], $9, $10, $11, $12, $13, $14, $15,
+             to_timestamp($16::double precision / 1000))
+     RETURNING *`,
+    [
+      session.userId,
+      session.poolId,
+      session.targetId,
+      session.trn,
+      session.nonce,
+      session.commitment,
+      session.candidateCommitment,
+      session.candidates,
+      session.candidateCount,
+      session.frontloading,
+      session.lstHours,
+      session.latitude,
+      session.longitude,
+      session.seriesId,
+      session.familiarity,
+      session.lastShownAt,
+    ],
+  )
+  const row = rows[0]
+  if (!row) throw new Error('session insert returned nothing')
+  return row
 }

@@ -3,7 +3,7 @@
 // features, reliability = described features that are tagged ÷ all described features, figure of
 // merit = accuracy × reliability.
 import type { components } from '@crv/contracts'
-import type { Vocabulary } from './vocabulary.ts'
+import type { Vocabulary } from '../vocabulary.ts'
 
 type Schemas = components['schemas']
 export type WriteUp = Schemas['PracticeWriteUp']

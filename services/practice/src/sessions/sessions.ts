@@ -2,7 +2,6 @@
 // committed), the write-up saved as the viewer writes, the lock (write-up hashed, the committed
 // set shown, the analytic judge's rank stored), the judging (rank, reveal, score). Only the
 // session's owner reaches it; nothing here names the target or a candidate before the lock.
-import type { components } from '@crv/contracts'
 import { AppError, notFound } from '@crv/kit'
 import type { Pool } from '@crv/kit/db'
 import { isPostgresError } from '@crv/kit/db'
@@ -19,28 +18,25 @@ import {
   closeOverdueAndFindOpen,
   judgeIfLocked,
   lockIfUnchanged,
+  insertSession,
   openSessionOf,
-  poolBySlug,
-  poolExists,
   saveWriteUpIfOpen,
   seriesTakingSessions,
   sessionOf,
-  targetsByIds,
   withTransaction,
 } from './repository.ts'
-import type { Queryable, SessionRow, TargetRow } from './repository.ts'
+import type { Queryable, SessionRow } from './repository.ts'
+import { poolBySlug, poolExists, targetsByIds } from '../pools/repository.ts'
+import type { TargetRow } from '../pools/repository.ts'
 import { describedConcepts, figureOfMeritAgainst, scoreWriteUp } from './scoring.ts'
-import type { Score, WriteUp } from './scoring.ts'
+import type { WriteUp } from './scoring.ts'
 import { canonicalJson, commitmentOf, newNonce, newTrn, sha256Hex } from './sealing.ts'
-import { STARTER_POOL_SLUG } from './seed.ts'
-import type { Vocabulary } from './vocabulary.ts'
-
-type Schemas = components['schemas']
+import { STARTER_POOL_SLUG } from '../seed.ts'
+import type { Vocabulary } from '../vocabulary.ts'
+import { candidatesIn, revealOf } from './views.ts'
 
 /** At most this many drawing points in one write-up (a cap besides the body limit). */
 export const MAX_DRAWING_POINTS = 20_000
-
-export const imageUrlOf = (imageKey: string) => `/api/practice/images/${imageKey}`
 
 const sessionLocked = () =>
   new AppError('session_locked', 409, 'This session is locked: its write-up can no longer change.')
@@ -52,23 +48,15 @@ const sessionAbandoned = () =>
     'This session was left open too long and is closed as abandoned; it counts at the chance rank.',
   )
 
-export function candidateOf(target: TargetRow): Schemas['PracticeCandidate'] {
-  return {
-    id: target.id,
-    imageUrl: imageUrlOf(target.image_key),
-    imageSha256: target.image_sha256,
-    tags: target.tags,
-  }
-}
-
 export interface StartOptions {
   userId: string
   poolId?: string | undefined
   candidates?: 5 | 10 | undefined
-  /** May still be on its way from the astro service while the set is drawn. */
-  lstHours: number | null | Promise<number | null>
+  /** The viewer's position (both or neither), for the sidereal time of the start. */
   latitude?: number | undefined
   longitude?: number | undefined
+  /** Local sidereal time in hours at a position, or null when it cannot be had. */
+  siderealHours: (latitude: number, longitude: number) => Promise<number | null>
   /** Hours after which an open or unjudged session is closed as abandoned. */
   abandonAfterHours: number
   draw?: CandidateDraw | undefined
@@ -150,7 +138,11 @@ async function drawnFrom(
 
 /** Starts the viewer's one open session: the set, the target inside it, both commitments. */
 export async function startSession(db: Pool, options: StartOptions) {
-  const { userId } = options
+  const { userId, latitude, longitude } = options
+  const position =
+    latitude !== undefined && longitude !== undefined ? { latitude, longitude } : null
+  // Asked first: it may still be on its way from the astro service while the set is drawn.
+  const lstHours = position ? options.siderealHours(position.latitude, position.longitude) : null
   // The reads a start needs do not depend on each other: asked at once, answered in one wait.
   const poolId = resolvePool(db, options.poolId)
   const [open, series, drawable] = await Promise.all([
@@ -175,36 +167,24 @@ export async function startSession(db: Pool, options: StartOptions) {
         ? await drawnFrom(db, drawable, candidateCount, options.draw)
         : await drawnSet(db, await poolId, userId, candidateCount, options.draw)
     try {
-      const { rows } = await db.query<SessionRow>(
-        `INSERT INTO practice.sessions
-           (user_id, pool_id, target_id, trn, nonce, commitment, candidate_commitment, candidates,
-            candidate_count, frontloading, lst_hours, latitude, longitude, series_id, familiarity,
-            last_shown_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8::uuid[], $9, $10, $11, $12, $13, $14, $15,
-                 to_timestamp($16::double precision / 1000))
-         RETURNING *`,
-        [
-          userId,
-          await poolId,
-          set.targetId,
-          newTrn(),
-          set.nonce,
-          set.commitment,
-          set.candidateCommitment,
-          set.candidates,
-          candidateCount,
-          set.frontloading,
-          await options.lstHours,
-          options.latitude ?? null,
-          options.longitude ?? null,
-          series?.id ?? null,
-          set.familiarity,
-          set.lastShownAt,
-        ],
-      )
-      const row = rows[0]
-      if (!row) throw new Error('session insert returned nothing')
-      return row
+      return await insertSession(db, {
+        userId,
+        poolId: await poolId,
+        targetId: set.targetId,
+        trn: newTrn(),
+        nonce: set.nonce,
+        commitment: set.commitment,
+        candidateCommitment: set.candidateCommitment,
+        candidates: set.candidates,
+        candidateCount,
+        frontloading: set.frontloading,
+        lstHours: await lstHours,
+        latitude: position?.latitude ?? null,
+        longitude: position?.longitude ?? null,
+        seriesId: series?.id ?? null,
+        familiarity: set.familiarity,
+        lastShownAt: set.lastShownAt,
+      })
     } catch (err) {
       if (!isPostgresError(err, '23505')) throw err
       const raced = await openSessionOf(db, userId)
@@ -373,52 +353,6 @@ async function tryLock(
     },
   )
   return locked ? { row: locked, candidates: candidatesIn(locked, targets), shown: locked } : null
-}
-
-/** The session's candidates in the order shown (none before the lock). */
-export function candidatesIn(
-  row: SessionRow,
-  targets: Map<string, TargetRow>,
-): Schemas['PracticeCandidate'][] {
-  if (!row.locked_at) return []
-  return (row.candidates ?? []).flatMap((id) => {
-    const t = targets.get(id)
-    return t ? [candidateOf(t)] : []
-  })
-}
-
-export function revealOf(
-  row: SessionRow,
-  target: TargetRow,
-  candidates: Map<string, TargetRow>,
-  score: Score,
-) {
-  const hashes = (row.candidates ?? []).flatMap((id) => {
-    const hash = candidates.get(id)?.image_sha256
-    return hash ? [hash] : []
-  })
-  return {
-    targetId: target.id,
-    imageSha256: target.image_sha256,
-    nonce: row.nonce,
-    commitment: row.commitment,
-    // Sessions locked before sets were committed: the check is made on the set shown.
-    candidateCommitment: row.candidate_commitment ?? candidateCommitmentOf(hashes, row.nonce),
-    candidateImageSha256: [...hashes].sort(),
-    rank: row.rank ?? 0,
-    analyticRank: row.analytic_rank ?? Math.ceil(row.candidate_count / 2),
-    chanceFigureOfMerit: row.chance_figure_of_merit ?? 0,
-    candidates: row.candidate_count as 5 | 10,
-    imageUrl: imageUrlOf(target.image_key),
-    title: target.title,
-    feedback: target.feedback,
-    tags: target.tags,
-    licence: target.licence,
-    source: target.source,
-    attribution: target.attribution,
-    writeUpSha256: row.write_up_sha256 ?? '',
-    score,
-  } satisfies Schemas['PracticeReveal']
 }
 
 export function checkRanking(ranking: string[], candidates: string[]): void {

@@ -7,6 +7,7 @@ import type { TokenVerifier } from '@crv/kit'
 import { createStorage } from '@crv/kit/storage'
 import type { ObjectStorage } from '@crv/kit/storage'
 import type { MediaConfig } from './config.ts'
+import { customGestaltsPlugin } from './custom-gestalts/plugin.ts'
 import { customGestaltRoutes } from './custom-gestalts/routes.ts'
 import type { MediaDeps } from './deps.ts'
 import { gestaltClipRoutes } from './gestalt-clips/routes.ts'
@@ -37,6 +38,7 @@ async function mediaApp(app: FastifyInstance, { config, verifyToken, storage }: 
     log: app.log,
   }
   await app.register(imagesPlugin, { deps })
+  await app.register(customGestaltsPlugin, { deps })
   await app.register(contractRoutesPlugin, {
     tag: 'media',
     handlers: {

@@ -32,19 +32,10 @@ export async function sweepPendingDeletions(deps: Deps): Promise<number> {
   return removed
 }
 
-/**
- * Retries queued deletions on a timer for as long as the database pool is open (the pool
- * closes with the app, which ends the timer too).
- */
-export function startDeletionSweeper(deps: Deps & Pick<MediaDeps, 'db'>): void {
-  // drizzle(pool) keeps its pool as `$client`; the Database type does not say so.
-  const pool = (deps.db as unknown as { $client?: { ending?: boolean } }).$client
+/** Retries queued deletions on a timer until `stop` is called (when the app closes). */
+export function startDeletionSweeper(deps: Deps) {
   let running = false
   const timer = setInterval(() => {
-    if (pool?.ending) {
-      clearInterval(timer)
-      return
-    }
     if (running) return
     running = true
     sweepPendingDeletions(deps)
@@ -54,4 +45,5 @@ export function startDeletionSweeper(deps: Deps & Pick<MediaDeps, 'db'>): void {
       })
   }, SWEEP_INTERVAL_MS)
   timer.unref()
+  return { stop: () => clearInterval(timer) }
 }

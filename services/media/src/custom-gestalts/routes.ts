@@ -12,7 +12,6 @@ import {
   removeCustomGestalt,
   removeStorageFile,
 } from './custom-gestalts.ts'
-import { startDeletionSweeper } from './deletions.ts'
 import { customGestaltView, mediaExportView } from './views.ts'
 
 /** Speech's retry hint (with its 429 or 503) reaches the caller as Retry-After. */
@@ -29,7 +28,6 @@ async function passingRetryAfter<T>(reply: FastifyReply, work: Promise<T>): Prom
 
 /** Custom gestalts (issue [5]): the user's own words with their clips, and their account part. */
 export function customGestaltRoutes(deps: MediaDeps): Handlers {
-  startDeletionSweeper(deps)
   return defineHandlers('media', {
     generateCustomWordAudio: async ({ body, user, request, reply }) => {
       const speech = { authorization: request.headers.authorization, forwardedFor: request.ip }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
-import type { Database } from '@crv/kit/db'
+import { rows } from '@crv/kit/db'
+import type { Database, Executor } from '@crv/kit/db'
 
 export type ImageCategory = 'random' | 'people'
 
@@ -45,7 +46,7 @@ const COLUMNS = sql`id, category, filename, object_key, content_type, width, hei
 export const STARTER_SET_UPLOADER = 'starter-set'
 
 export async function insertImage(
-  db: Pick<Database, 'execute'>,
+  db: Executor,
   image: StoredImage & { uploadedBy: string },
 ): Promise<void> {
   await db.execute(sql`
@@ -58,17 +59,18 @@ export async function insertImage(
 
 /** A category's images in upload order. */
 export async function listImages(db: Database, category: ImageCategory): Promise<StoredImage[]> {
-  const result = await db.execute(
+  const found = await rows<ImageRow>(
+    db,
     sql`SELECT ${COLUMNS} FROM media.tachistoscope_images WHERE category = ${category} ORDER BY seq`,
   )
-  return (result.rows as unknown as ImageRow[]).map(toImage)
+  return found.map(toImage)
 }
 
 export async function findImage(db: Database, id: string): Promise<StoredImage | null> {
-  const result = await db.execute(
+  const [row] = await rows<ImageRow>(
+    db,
     sql`SELECT ${COLUMNS} FROM media.tachistoscope_images WHERE id = ${id}`,
   )
-  const row = result.rows[0] as unknown as ImageRow | undefined
   return row ? toImage(row) : null
 }
 
@@ -82,10 +84,10 @@ export async function deleteImageQueuingObject(
   id: string,
 ): Promise<{ objectKey: string } | null> {
   return db.transaction(async (tx) => {
-    const result = await tx.execute(
+    const [row] = await rows<{ object_key: string }>(
+      tx,
       sql`DELETE FROM media.tachistoscope_images WHERE id = ${id} RETURNING object_key`,
     )
-    const row = result.rows[0] as { object_key: string } | undefined
     if (!row) return null
     await tx.execute(sql`
       INSERT INTO media.tachistoscope_deletions (object_key) VALUES (${row.object_key})
@@ -120,19 +122,23 @@ export async function deletionFailed(
 }
 
 export async function dueDeletions(db: Database, limit: number): Promise<string[]> {
-  const result = await db.execute(sql`
+  const due = await rows<{ object_key: string }>(
+    db,
+    sql`
     SELECT object_key FROM media.tachistoscope_deletions
-    WHERE next_attempt_at <= now() ORDER BY next_attempt_at LIMIT ${limit}`)
-  return (result.rows as { object_key: string }[]).map((r) => r.object_key)
+    WHERE next_attempt_at <= now() ORDER BY next_attempt_at LIMIT ${limit}`,
+  )
+  return due.map((r) => r.object_key)
 }
 
 export async function pendingDeletions(
   db: Database,
 ): Promise<{ objectKey: string; attempts: number }[]> {
-  const result = await db.execute(
+  const pending = await rows<{ object_key: string; attempts: number }>(
+    db,
     sql`SELECT object_key, attempts FROM media.tachistoscope_deletions ORDER BY created_at`,
   )
-  return (result.rows as { object_key: string; attempts: number }[]).map((r) => ({
+  return pending.map((r) => ({
     objectKey: r.object_key,
     attempts: r.attempts,
   }))
@@ -142,11 +148,14 @@ export async function pendingDeletions(
 export async function starterSetRows(
   db: Database,
 ): Promise<{ slug: string; objectKey: string | null }[]> {
-  const result = await db.execute(sql`
+  const stored = await rows<{ slug: string; object_key: string | null }>(
+    db,
+    sql`
     SELECT s.slug, i.object_key
     FROM media.tachistoscope_starter_set s
-    LEFT JOIN media.tachistoscope_images i ON i.id = s.image_id`)
-  return (result.rows as { slug: string; object_key: string | null }[]).map((r) => ({
+    LEFT JOIN media.tachistoscope_images i ON i.id = s.image_id`,
+  )
+  return stored.map((r) => ({
     slug: r.slug,
     objectKey: r.object_key,
   }))
@@ -163,8 +172,11 @@ export async function insertStarterImages(
 ): Promise<string[]> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('media.tachistoscope_starter_set'))`)
-    const known = await tx.execute(sql`SELECT slug FROM media.tachistoscope_starter_set`)
-    const seen = new Set((known.rows as { slug: string }[]).map((r) => r.slug))
+    const known = await rows<{ slug: string }>(
+      tx,
+      sql`SELECT slug FROM media.tachistoscope_starter_set`,
+    )
+    const seen = new Set(known.map((r) => r.slug))
     const added: string[] = []
     for (const image of images) {
       if (seen.has(image.slug)) continue

@@ -1,17 +1,13 @@
 import { defineHandlers, notFound } from '@crv/kit'
 import type { Handlers } from '@crv/kit'
 import type { MediaDeps } from '../deps.ts'
+import { etagMatches } from '../serve-object.ts'
 import { imageRecord, imagesFor, removeImage, uploadImage } from './library.ts'
 import { jsonUpload, multipartUpload } from './upload-input.ts'
 import { imageUrlsView, imageView, uploadResultView } from './views.ts'
 
 /** A stored image never changes (a new upload gets a new id): browsers keep it for good. */
 const IMMUTABLE = 'public, max-age=31536000, immutable'
-
-const weak = (tag: string) => tag.trim().replace(/^W\//, '')
-const etagMatches = (header: string | undefined, etag: string) =>
-  header !== undefined &&
-  (header.trim() === '*' || header.split(',').some((tag) => weak(tag) === weak(etag)))
 
 /** Tachistoscope image library (issue [6]). */
 export function imageRoutes(deps: MediaDeps): Handlers {

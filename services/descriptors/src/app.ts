@@ -5,12 +5,16 @@ import { basePlugin, contractRoutesPlugin } from '@crv/kit'
 import type { TokenVerifier } from '@crv/kit'
 import { databasePlugin } from '@crv/kit/db'
 import type { DescriptorsConfig } from './config.ts'
-import { adminHandlers } from './admin-routes.ts'
-import { createForwarder, pruneEvents } from './analytics.ts'
-import { accountHandlers } from './account.ts'
-import { historyHandlers } from './history.ts'
+import { accountRoutes } from './account/routes.ts'
+import { pruneEvents } from './analytics/analytics.ts'
+import { createForwarder } from './analytics/forwarder.ts'
+import { analyticsRoutes } from './analytics/routes.ts'
+import type { Deps } from './deps.ts'
+import { historyRoutes } from './history/routes.ts'
+import { moderationRoutes } from './moderation/routes.ts'
 import { reviewHandlers } from './reviews.ts'
 import { descriptorHandlers } from './routes.ts'
+import { settingsRoutes } from './settings/routes.ts'
 import { seedVocabulary } from './seed.ts'
 import { userStateOf } from './repository.ts'
 import { SharedVocabulary } from './shared-cache.ts'
@@ -50,22 +54,26 @@ async function descriptorsApp(
   })
   // An administrator's change to the shared vocabulary can touch anyone's words.
   shared.onInvalidate(() => users.clear())
+  const deps: Deps = {
+    db: app.db,
+    shared,
+    users,
+    verifyToken: app.verifyToken,
+    log: app.log,
+    loadVocabulary,
+    eventsPerMinute: config.EVENTS_PER_MINUTE,
+    forwarder: createForwarder(config),
+  }
   await app.register(contractRoutesPlugin, {
     tag: 'descriptors',
     handlers: {
       ...descriptorHandlers(app.db, shared, users),
       ...reviewHandlers(app.db, shared, users),
-      ...historyHandlers(app.db, users),
-      ...accountHandlers(app.db, shared, users),
-      ...adminHandlers({
-        db: app.db,
-        shared,
-        verifyToken: app.verifyToken,
-        log: app.log,
-        loadVocabulary,
-        eventsPerMinute: config.EVENTS_PER_MINUTE,
-        forwarder: createForwarder(config),
-      }),
+      ...historyRoutes(deps),
+      ...accountRoutes(deps),
+      ...moderationRoutes(deps),
+      ...settingsRoutes(deps),
+      ...analyticsRoutes(deps),
     },
   })
 

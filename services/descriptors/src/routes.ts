@@ -4,13 +4,7 @@ import { acceptedEncoding, AppError, defineHandlers, encodeBody, notFound, toCsv
 import type { AuthUser, Handlers } from '@crv/kit'
 import { isPostgresError, rows } from '@crv/kit/db'
 import type { Database } from '@crv/kit/db'
-import {
-  customDescriptorsOf,
-  findCategory,
-  findDescriptor,
-  membershipsOf,
-  pendingDescriptors,
-} from './repository.ts'
+import { customDescriptorsOf, findCategory, findDescriptor, membershipsOf } from './repository.ts'
 import type { Descriptor } from './repository.ts'
 import { OPEN_STAGE } from './shared-cache.ts'
 import type { SharedVocabulary } from './shared-cache.ts'
@@ -234,30 +228,6 @@ export function descriptorHandlers(
         )
         .header('cache-control', 'no-store')
         .send(csv)
-    },
-
-    listPendingDescriptors: async () => (await pendingDescriptors(db)).map((d) => d.api),
-
-    promoteDescriptor: async ({ params }) => {
-      const descriptor = await findDescriptor(db, params.id)
-      if (!descriptor) throw notFound('Descriptor not found')
-      if (descriptor.api.status !== 'pending')
-        throw new AppError('not_pending', 409, 'This descriptor is not pending')
-      await db.execute(
-        sql`UPDATE descriptors.descriptors SET status = 'approved' WHERE id = ${descriptor.api.id}`,
-      )
-      shared.invalidate(descriptor.api.language)
-      return { ...descriptor.api, status: 'approved' as const }
-    },
-
-    rejectDescriptor: async ({ params, reply }) => {
-      const descriptor = await findDescriptor(db, params.id)
-      if (!descriptor) throw notFound('Descriptor not found')
-      if (descriptor.api.status !== 'pending')
-        throw new AppError('not_pending', 409, 'This descriptor is not pending')
-      await db.execute(sql`DELETE FROM descriptors.descriptors WHERE id = ${descriptor.api.id}`)
-      if (descriptor.api.createdBy) users.forget(descriptor.api.createdBy)
-      return reply.code(204).send()
     },
   })
 }

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
-import { localDate, streaks } from '../src/history.ts'
+import { localDate, streaks } from '../src/history/history.ts'
 import { harness } from './helpers.ts'
 import type { Harness } from './helpers.ts'
 

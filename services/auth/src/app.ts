@@ -22,7 +22,8 @@ import { accountRoutes } from './account/routes.ts'
 import { oidcRoutes } from './oidc/routes.ts'
 import { phoneRoutes } from './phone/routes.ts'
 import { sessionRoutes } from './sessions/routes.ts'
-import { isRevoked, tokenStatusRoute } from './revocations.ts'
+import { isRevoked } from './revocations/revocations.ts'
+import { tokenStatusRoute } from './revocations/routes.ts'
 
 export interface AuthAppOptions {
   config: AuthConfig

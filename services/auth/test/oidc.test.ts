@@ -9,7 +9,7 @@ import { buildTestService, testDatabaseUrl } from '@crv/kit/testing'
 import authApp from '../src/app.ts'
 import { loadAuthConfig } from '../src/config.ts'
 import { GOOGLE_ISSUER, OIDC_BROWSER_COOKIE, oidcSettings, safeReturnTo } from '../src/oidc/oidc.ts'
-import { oidcLogins } from '../src/schema.ts'
+import { oidcLogins } from '../src/db/schema.ts'
 import { REFRESH_COOKIE } from '../src/sessions/replies.ts'
 import {
   freePort,

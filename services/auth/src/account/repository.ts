@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
-import { identities, users } from '../schema.ts'
-import type { Queryable } from '../schema.ts'
+import { identities, users } from '../db/schema.ts'
+import type { Queryable } from '../db/schema.ts'
 
 export type IdentityRow = typeof identities.$inferSelect
 

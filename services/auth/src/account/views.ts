@@ -1,5 +1,5 @@
 import type { components } from '@crv/contracts'
-import type { UserRow } from '../schema.ts'
+import type { UserRow } from '../db/schema.ts'
 import { toApiUser } from '../users/views.ts'
 import type { IdentityRow } from './repository.ts'
 

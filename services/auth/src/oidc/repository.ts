@@ -1,6 +1,6 @@
 import { and, eq, gt, lt } from 'drizzle-orm'
-import { oidcLogins } from '../schema.ts'
-import type { Queryable } from '../schema.ts'
+import { oidcLogins } from '../db/schema.ts'
+import type { Queryable } from '../db/schema.ts'
 
 export type OidcLoginRow = typeof oidcLogins.$inferSelect
 export type NewOidcLogin = typeof oidcLogins.$inferInsert

@@ -9,7 +9,7 @@ import { mayReadDevOutbox } from '../dev-outbox.ts'
 import type { DevOutboxCaller } from '../dev-outbox.ts'
 import { ConsoleSms } from '../sms.ts'
 import type { OutboxEntry } from '../sms.ts'
-import type { UserRow } from '../schema.ts'
+import type { UserRow } from '../db/schema.ts'
 import { signInByPhone } from '../users/users.ts'
 import {
   lastVerifiedAt,

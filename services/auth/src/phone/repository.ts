@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm'
-import { phoneCodes } from '../schema.ts'
-import type { Queryable } from '../schema.ts'
+import { phoneCodes } from '../db/schema.ts'
+import type { Queryable } from '../db/schema.ts'
 
 export type PhoneCodeRow = typeof phoneCodes.$inferSelect
 

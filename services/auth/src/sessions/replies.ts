@@ -1,7 +1,7 @@
 // The session's cookies: what the sessions area says, as a reply sets it.
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '@crv/kit'
-import type { UserRow } from '../schema.ts'
+import type { UserRow } from '../db/schema.ts'
 import { closeSession, NO_SESSION, openSession, rotateSession } from './sessions.ts'
 import type { IssuedSession, SessionContext } from './sessions.ts'
 import { sessionView } from './views.ts'

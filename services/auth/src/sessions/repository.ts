@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm'
-import { refreshTokens } from '../schema.ts'
-import type { Queryable } from '../schema.ts'
+import { refreshTokens } from '../db/schema.ts'
+import type { Queryable } from '../db/schema.ts'
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { identities, users } from '../schema.ts'
-import type { Queryable, UserRow } from '../schema.ts'
+import { identities, users } from '../db/schema.ts'
+import type { Queryable, UserRow } from '../db/schema.ts'
 
 export type Role = 'user' | 'admin'
 export type NewUser = typeof users.$inferInsert

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Database } from '@crv/kit/db'
-import type { UserRow } from '../schema.ts'
+import type { UserRow } from '../db/schema.ts'
 import {
   findUserByEmail,
   findUserByIdentity,

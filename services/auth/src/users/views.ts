@@ -1,5 +1,5 @@
 import type { components } from '@crv/contracts'
-import type { UserRow } from '../schema.ts'
+import type { UserRow } from '../db/schema.ts'
 
 export type ApiUser = components['schemas']['User']
 

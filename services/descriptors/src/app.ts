@@ -13,13 +13,13 @@ import type { Deps } from './deps.ts'
 import { historyRoutes } from './history/routes.ts'
 import { moderationRoutes } from './moderation/routes.ts'
 import { reviewHandlers } from './reviews.ts'
-import { descriptorHandlers } from './routes.ts'
 import { settingsRoutes } from './settings/routes.ts'
-import { seedVocabulary } from './seed.ts'
-import { userStateOf } from './repository.ts'
-import { SharedVocabulary } from './shared-cache.ts'
-import { UserStates } from './user-cache.ts'
-import { loadVocabulary } from './vocabulary.ts'
+import { userStateOf } from './vocabulary/repository.ts'
+import { vocabularyRoutes } from './vocabulary/routes.ts'
+import { seedVocabulary } from './vocabulary/seed.ts'
+import { SharedVocabulary } from './vocabulary/shared-cache.ts'
+import { loadVocabulary } from './vocabulary/shipped.ts'
+import { UserStates } from './vocabulary/user-cache.ts'
 
 export interface DescriptorsAppOptions {
   config: DescriptorsConfig
@@ -67,7 +67,7 @@ async function descriptorsApp(
   await app.register(contractRoutesPlugin, {
     tag: 'descriptors',
     handlers: {
-      ...descriptorHandlers(app.db, shared, users),
+      ...vocabularyRoutes(deps),
       ...reviewHandlers(app.db, shared, users),
       ...historyRoutes(deps),
       ...accountRoutes(deps),

@@ -4,9 +4,9 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { TokenVerifier } from '@crv/kit'
 import type { Database } from '@crv/kit/db'
 import type { Forwarder } from './analytics/forwarder.ts'
-import type { SharedVocabulary } from './shared-cache.ts'
-import type { UserStates } from './user-cache.ts'
-import type { Vocabulary } from './vocabulary.ts'
+import type { SharedVocabulary } from './vocabulary/shared-cache.ts'
+import type { UserStates } from './vocabulary/user-cache.ts'
+import type { Vocabulary } from './vocabulary/shipped.ts'
 
 export interface Deps {
   db: Database

@@ -12,12 +12,12 @@ import type { Handlers } from '@crv/kit'
 import { isPostgresError, rows } from '@crv/kit/db'
 import type { Database, Executor } from '@crv/kit/db'
 import type { components } from '@crv/contracts'
-import { membershipsOf } from './repository.ts'
-import type { Descriptor } from './repository.ts'
-import type { SharedVocabulary } from './shared-cache.ts'
-import type { KnownCard, UserStates } from './user-cache.ts'
-import type { Language } from './vocabulary.ts'
-import { fromPostgresTimestamp } from './timestamps.ts'
+import { fromPostgresTimestamp } from './db/timestamps.ts'
+import type { SharedVocabulary } from './vocabulary/shared-cache.ts'
+import type { Language } from './vocabulary/shipped.ts'
+import type { KnownCard, UserStates } from './vocabulary/user-cache.ts'
+import { membershipsOf } from './vocabulary/views.ts'
+import type { Descriptor } from './vocabulary/views.ts'
 
 type Schemas = components['schemas']
 

@@ -4,7 +4,8 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { DATA_DIR, loadVocabulary, parseCsv } from '../src/vocabulary.ts'
+import { parseVocabularyCsv as parseCsv } from '@crv/kit'
+import { DATA_DIR, loadVocabulary } from '../src/vocabulary/shipped.ts'
 
 const TRAINING = ['en', 'de', 'fr', 'es', 'it'] as const
 type Training = (typeof TRAINING)[number]

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
-import type { Descriptor } from '../src/repository.ts'
-import { SharedVocabulary, VocabularySnapshot } from '../src/shared-cache.ts'
+import type { Descriptor } from '../src/vocabulary/views.ts'
+import { SharedVocabulary, VocabularySnapshot } from '../src/vocabulary/shared-cache.ts'
 import { harness } from './helpers.ts'
 import type { Harness } from './helpers.ts'
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Descriptor } from '../src/repository.ts'
-import { UserStates } from '../src/user-cache.ts'
-import type { UserState } from '../src/user-cache.ts'
+import type { Descriptor } from '../src/vocabulary/views.ts'
+import { UserStates } from '../src/vocabulary/user-cache.ts'
+import type { UserState } from '../src/vocabulary/user-cache.ts'
 import { harness } from './helpers.ts'
 import type { Harness } from './helpers.ts'
 

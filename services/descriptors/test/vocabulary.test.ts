@@ -3,7 +3,8 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { DATA_DIR, LANGUAGES, loadVocabulary, parseCsv } from '../src/vocabulary.ts'
+import { parseVocabularyCsv as parseCsv } from '@crv/kit'
+import { DATA_DIR, LANGUAGES, loadVocabulary } from '../src/vocabulary/shipped.ts'
 
 const vocabulary = loadVocabulary()
 const english = parseCsv(readFileSync(join(DATA_DIR, 'vocabulary.en.csv'), 'utf8'))

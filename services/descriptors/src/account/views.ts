@@ -1,5 +1,5 @@
 import type { components } from '@crv/contracts'
-import { fromPostgresTimestamp } from '../timestamps.ts'
+import { fromPostgresTimestamp } from '../db/timestamps.ts'
 import type { AccountRows } from './repository.ts'
 
 type Data = components['schemas']['DescriptorAccountData']

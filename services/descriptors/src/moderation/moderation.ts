@@ -4,10 +4,10 @@ import { AppError, notFound } from '@crv/kit'
 import type { AuthUser } from '@crv/kit'
 import type { components } from '@crv/contracts'
 import type { Deps } from '../deps.ts'
-import { findDescriptor, pendingDescriptors } from '../repository.ts'
-import type { ApiDescriptor } from '../repository.ts'
-import { seedVocabulary } from '../seed.ts'
-import type { Language } from '../vocabulary.ts'
+import { findDescriptor, pendingDescriptors } from '../vocabulary/repository.ts'
+import { seedVocabulary } from '../vocabulary/seed.ts'
+import type { Language } from '../vocabulary/shipped.ts'
+import type { ApiDescriptor } from '../vocabulary/views.ts'
 import {
   approve,
   databaseSize,

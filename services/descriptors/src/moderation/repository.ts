@@ -4,10 +4,10 @@ import type { SQL } from 'drizzle-orm'
 import { rows } from '@crv/kit/db'
 import type { Database, Executor } from '@crv/kit/db'
 import type { components } from '@crv/contracts'
-import { toDescriptor } from '../repository.ts'
-import type { Descriptor } from '../repository.ts'
-import { foldWord } from '../vocabulary.ts'
-import type { Language } from '../vocabulary.ts'
+import { foldWord } from '../vocabulary/shipped.ts'
+import type { Language } from '../vocabulary/shipped.ts'
+import { toDescriptor } from '../vocabulary/views.ts'
+import type { Descriptor } from '../vocabulary/views.ts'
 
 type Schemas = components['schemas']
 

@@ -1,6 +1,6 @@
 import { toCsv } from '@crv/kit'
 import type { components } from '@crv/contracts'
-import { fromPostgresTimestamp } from '../timestamps.ts'
+import { fromPostgresTimestamp } from '../db/timestamps.ts'
 import type { ActionRow, ExportRow } from './repository.ts'
 
 type Schemas = components['schemas']

@@ -5,13 +5,15 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { parseVocabularyCsv, VOCABULARY_LANGUAGES } from '@crv/kit'
+import type { VocabularyLanguage } from '@crv/kit'
 
-export const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'ja', 'zh'] as const
-export type Language = (typeof LANGUAGES)[number]
+export const LANGUAGES = VOCABULARY_LANGUAGES
+export type Language = VocabularyLanguage
 export const STAGES = ['Stage 1-2', 'Stage 2-3', 'Stage 4-6'] as const
 export type Stage = (typeof STAGES)[number]
 
-export const DATA_DIR = fileURLToPath(new URL('../data/', import.meta.url))
+export const DATA_DIR = fileURLToPath(new URL('../../data/', import.meta.url))
 
 export interface CategoryData {
   slug: string
@@ -38,19 +40,6 @@ export interface Vocabulary {
   hash: string
 }
 
-/** Semicolon-separated, with a header; cells hold no semicolons or quotes (checked by tests). */
-export function parseCsv(text: string): Record<string, string>[] {
-  const lines = text
-    .replace(/^\uFEFF/, '')
-    .split(/\r?\n/)
-    .filter((l) => l.trim() !== '')
-  const header = (lines.shift() ?? '').split(';')
-  return lines.map((line) => {
-    const cells = line.split(';')
-    return Object.fromEntries(header.map((h, i) => [h, (cells[i] ?? '').trim()]))
-  })
-}
-
 export function loadVocabulary(dir = DATA_DIR): Vocabulary {
   const hash = createHash('sha256')
   const read = (file: string) => {
@@ -73,7 +62,7 @@ export function loadVocabulary(dir = DATA_DIR): Vocabulary {
     names: { en: { name: c.name, description: c.description } },
   }))
   const bySlug = new Map(categories.map((c) => [c.slug, c]))
-  const concepts: ConceptData[] = parseCsv(read('vocabulary.en.csv')).map((row) => ({
+  const concepts: ConceptData[] = parseVocabularyCsv(read('vocabulary.en.csv')).map((row) => ({
     slug: row.id ?? '',
     category: row.category ?? '',
     pos: (row.pos ?? 'noun') as ConceptData['pos'],
@@ -82,7 +71,7 @@ export function loadVocabulary(dir = DATA_DIR): Vocabulary {
   }))
   const conceptBySlug = new Map(concepts.map((c) => [c.slug, c]))
   if (existsSync(join(dir, 'memberships.csv'))) {
-    for (const row of parseCsv(read('memberships.csv'))) {
+    for (const row of parseVocabularyCsv(read('memberships.csv'))) {
       const concept = conceptBySlug.get(row.id ?? '')
       // An unknown id or category, or the concept's own, is refused by the data test.
       if (concept && row.category && bySlug.has(row.category) && row.category !== concept.category)
@@ -93,14 +82,14 @@ export function loadVocabulary(dir = DATA_DIR): Vocabulary {
   for (const language of LANGUAGES.filter((l) => l !== 'en')) {
     if (!existsSync(join(dir, `vocabulary.${language}.csv`))) continue
     languages.push(language)
-    for (const row of parseCsv(read(`vocabulary.${language}.csv`))) {
+    for (const row of parseVocabularyCsv(read(`vocabulary.${language}.csv`))) {
       const concept = conceptBySlug.get(row.id ?? '')
       const word = row[language]
       if (!concept || !word) continue
       concept.words[language] = { word, ...(row.ja_kana ? { reading: row.ja_kana } : {}) }
     }
     if (existsSync(join(dir, `categories.${language}.csv`))) {
-      for (const row of parseCsv(read(`categories.${language}.csv`))) {
+      for (const row of parseVocabularyCsv(read(`categories.${language}.csv`))) {
         const category = bySlug.get(row.id ?? '')
         if (category && row.name)
           category.names[language] = { name: row.name, description: row.description ?? '' }

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import { rows } from '@crv/kit/db'
 import type { Database } from '@crv/kit/db'
-import { foldWord } from './vocabulary.ts'
-import type { Vocabulary } from './vocabulary.ts'
+import { foldWord } from './shipped.ts'
+import type { Vocabulary } from './shipped.ts'
 
 export interface SeedReport {
   skipped: boolean

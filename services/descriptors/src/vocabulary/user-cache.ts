@@ -1,7 +1,7 @@
 import type { Card } from 'ts-fsrs'
-import type { Descriptor } from './repository.ts'
-import { LANGUAGES } from './vocabulary.ts'
-import type { Language } from './vocabulary.ts'
+import type { Descriptor } from './views.ts'
+import { LANGUAGES } from './shipped.ts'
+import type { Language } from './shipped.ts'
 
 /** A word the caller may review, with its review card as this process last saw it (null: none). */
 export interface KnownCard {

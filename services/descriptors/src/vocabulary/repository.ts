@@ -1,44 +1,11 @@
+// Every statement of the vocabulary area: categories, descriptors (shared and users' own) and
+// hides. The seed of the shipped vocabulary is in seed.ts.
 import { sql } from 'drizzle-orm'
 import { rows } from '@crv/kit/db'
-import type { Database } from '@crv/kit/db'
-import type { components } from '@crv/contracts'
-import type { Language, Stage } from './vocabulary.ts'
-import { fromPostgresTimestamp } from './timestamps.ts'
-
-export type ApiDescriptor = components['schemas']['Descriptor']
-export type ApiCategory = components['schemas']['Gestalt']
-
-interface DescriptorRow {
-  id: string | number
-  word: string
-  language: Language
-  category_id: number
-  category_type: 'gestalt' | 'perception'
-  stage: Stage
-  created_by: string | null
-  is_custom: boolean
-  status: 'system' | 'approved' | 'pending'
-  created_at: Date | string
-  hidden?: boolean
-  also?: { id: number; type: 'gestalt' | 'perception'; stage: Stage }[] | null
-}
-
-/** A category a word stands in, with that category's stage. */
-export interface Membership {
-  categoryId: number
-  stage: Stage
-  categoryType: 'gestalt' | 'perception'
-}
-
-/** A word as the trainer serves it: its first category, and the further ones of `also`. */
-export interface Descriptor extends Membership {
-  api: ApiDescriptor
-  also: Membership[]
-}
-
-/** Every category a word stands in, its first one first. */
-export const membershipsOf = (d: Descriptor): Membership[] =>
-  d.also.length === 0 ? [d] : [d, ...d.also]
+import type { Database, Executor } from '@crv/kit/db'
+import type { Language, Stage } from './shipped.ts'
+import { toDescriptor } from './views.ts'
+import type { ApiCategory, Descriptor, DescriptorRow } from './views.ts'
 
 const SELECT = sql`
   SELECT d.id, d.word, d.language, d.category_id, c.type AS category_type, c.stage, d.created_by,
@@ -49,36 +16,6 @@ const SELECT = sql`
             JOIN descriptors.categories o ON o.id = cc.category_id
            WHERE cc.concept_id = d.concept_id) AS also
   FROM descriptors.descriptors d JOIN descriptors.categories c ON c.id = d.category_id`
-
-export function toDescriptor(row: DescriptorRow, hidden = false): Descriptor {
-  const id = Number(row.id)
-  const also = (row.also ?? []).map((o) => ({
-    categoryId: o.id,
-    stage: o.stage,
-    categoryType: o.type,
-  }))
-  return {
-    api: {
-      id,
-      word: row.word,
-      language: row.language,
-      gestaltId: row.category_type === 'gestalt' ? row.category_id : null,
-      perceptionId: row.category_type === 'perception' ? row.category_id : null,
-      createdBy: row.created_by,
-      isCustom: row.is_custom,
-      status: row.status,
-      hidden: hidden || row.hidden === true,
-      createdAt: fromPostgresTimestamp(row.created_at).toISOString(),
-      ...(also.length > 0
-        ? { alsoIn: also.map((o) => ({ type: o.categoryType, id: o.categoryId })) }
-        : {}),
-    },
-    categoryId: row.category_id,
-    stage: row.stage,
-    categoryType: row.category_type,
-    also,
-  }
-}
 
 export async function listCategories(
   db: Database,
@@ -165,4 +102,91 @@ export async function pendingDescriptors(db: Database): Promise<Descriptor[]> {
     sql`${SELECT} WHERE d.status = 'pending' ORDER BY d.created_at, d.id`,
   )
   return list.map((r) => toDescriptor(r))
+}
+
+/** A shared word (shipped or approved) of this key in the category, in any of its categories. */
+export async function sharedWordIn(
+  db: Executor,
+  categoryId: number,
+  language: Language,
+  wordKey: string,
+): Promise<{ word: string } | undefined> {
+  const [existing] = await rows<{ word: string }>(
+    db,
+    sql`
+        SELECT word FROM descriptors.descriptors
+        WHERE (category_id = ${categoryId} OR concept_id IN (
+                 SELECT concept_id FROM descriptors.concept_categories WHERE category_id = ${categoryId}))
+          AND language = ${language}
+          AND word_key = ${wordKey} AND (NOT is_custom OR status = 'approved')
+        LIMIT 1`,
+  )
+  return existing
+}
+
+/** A concept of its own for a user's word; its id. */
+export async function insertConcept(db: Executor, categoryId: number): Promise<number | undefined> {
+  const [concept] = await rows<{ id: number }>(
+    db,
+    sql`INSERT INTO descriptors.concepts (category_id, pos) VALUES (${categoryId}, 'noun') RETURNING id`,
+  )
+  return concept?.id
+}
+
+/** A user's word, pending; its id. */
+export async function insertCustomWord(
+  db: Executor,
+  w: {
+    conceptId: number | undefined
+    categoryId: number
+    language: Language
+    word: string
+    wordKey: string
+    userId: string
+  },
+): Promise<number> {
+  const [row] = await rows<{ id: string }>(
+    db,
+    sql`
+              INSERT INTO descriptors.descriptors (concept_id, category_id, language, word, word_key, status, created_by, is_custom)
+              VALUES (${w.conceptId}, ${w.categoryId}, ${w.language}, ${w.word}, ${w.wordKey}, 'pending', ${w.userId}, true)
+              RETURNING id`,
+  )
+  return Number(row?.id)
+}
+
+/** A word, and its concept when that was its own (a user's word). */
+export async function deleteWordAndConcept(db: Executor, id: number): Promise<void> {
+  await db.execute(sql`
+      WITH gone AS (DELETE FROM descriptors.descriptors WHERE id = ${id} RETURNING concept_id)
+      DELETE FROM descriptors.concepts c USING gone WHERE c.id = gone.concept_id AND c.slug IS NULL`)
+}
+
+/** Shows a hidden word again; whether it was hidden. */
+export async function unhide(db: Executor, userId: string, id: number): Promise<boolean> {
+  const removed = await db.execute(
+    sql`DELETE FROM descriptors.hidden WHERE user_id = ${userId} AND descriptor_id = ${id} RETURNING 1`,
+  )
+  return (removed.rowCount ?? 0) > 0
+}
+
+export async function hide(db: Executor, userId: string, id: number): Promise<void> {
+  await db.execute(
+    sql`INSERT INTO descriptors.hidden (user_id, descriptor_id) VALUES (${userId}, ${id}) ON CONFLICT DO NOTHING`,
+  )
+}
+
+/** Each category's name in a language, English where it has none. */
+export async function categoryNames(
+  db: Executor,
+  language: Language,
+): Promise<Map<number, string>> {
+  const list = await rows<{ id: number; name: string }>(
+    db,
+    sql`
+        SELECT c.id, COALESCE(n.name, en.name) AS name FROM descriptors.categories c
+        JOIN descriptors.category_names en ON en.category_id = c.id AND en.language = 'en'
+        LEFT JOIN descriptors.category_names n ON n.category_id = c.id AND n.language = ${language}`,
+  )
+  return new Map(list.map((r) => [Number(r.id), String(r.name)]))
 }

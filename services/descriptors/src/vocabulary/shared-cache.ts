@@ -1,9 +1,10 @@
 import { encodeBody } from '@crv/kit'
 import type { ContentEncoding } from '@crv/kit'
 import type { Database } from '@crv/kit/db'
-import { listCategories, membershipsOf, sharedDescriptors } from './repository.ts'
-import type { ApiCategory, Descriptor, Membership } from './repository.ts'
-import type { Language, Stage } from './vocabulary.ts'
+import { listCategories, sharedDescriptors } from './repository.ts'
+import { membershipsOf } from './views.ts'
+import type { ApiCategory, Descriptor, Membership } from './views.ts'
+import type { Language, Stage } from './shipped.ts'
 
 /** Anonymous callers train on this stage only. */
 export const OPEN_STAGE: Stage = 'Stage 1-2'

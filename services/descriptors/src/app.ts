@@ -12,7 +12,7 @@ import { analyticsRoutes } from './analytics/routes.ts'
 import type { Deps } from './deps.ts'
 import { historyRoutes } from './history/routes.ts'
 import { moderationRoutes } from './moderation/routes.ts'
-import { reviewHandlers } from './reviews.ts'
+import { reviewRoutes } from './reviews/routes.ts'
 import { settingsRoutes } from './settings/routes.ts'
 import { userStateOf } from './vocabulary/repository.ts'
 import { vocabularyRoutes } from './vocabulary/routes.ts'
@@ -68,7 +68,7 @@ async function descriptorsApp(
     tag: 'descriptors',
     handlers: {
       ...vocabularyRoutes(deps),
-      ...reviewHandlers(app.db, shared, users),
+      ...reviewRoutes(deps),
       ...historyRoutes(deps),
       ...accountRoutes(deps),
       ...moderationRoutes(deps),

@@ -6,7 +6,7 @@ import { createEmptyCard, fsrs, Rating, State } from 'ts-fsrs'
 import type { Card, Grade } from 'ts-fsrs'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
-import { scheduler } from '../src/reviews.ts'
+import { scheduler } from '../src/reviews/reviews.ts'
 import { harness } from './helpers.ts'
 import type { Harness } from './helpers.ts'
 

@@ -40,7 +40,7 @@ const abandonedSessionsSweeper = fp(
   async (app: FastifyInstance, { hours }: { hours: number }) => {
     let timer: NodeJS.Timeout | undefined
     const sweep = () => {
-      closeAbandoned(app.pg, hours, null).then(
+      closeAbandoned(app.db, hours, null).then(
         (closed) => {
           if (closed > 0) app.log.info({ closed }, 'practice sessions closed as abandoned')
         },
@@ -88,11 +88,11 @@ async function practiceApp(
   })
   const storage = createStorage(config)
   const vocabulary = loadVocabulary(config.VOCABULARY_DIR)
-  const seeded = await seedStarterPool(app.pg, storage, config.STARTER_POOL_DIR, vocabulary)
+  const seeded = await seedStarterPool(app.db, storage, config.STARTER_POOL_DIR, vocabulary)
   if (!seeded.skipped) app.log.info(seeded, 'starter pool seeded')
   const sealingKey = trialKey(config.PRACTICE_TRIAL_KEY, config.DATA_DIR)
   const trials = new TrialService(
-    app.pg,
+    app.db,
     sealingKey,
     vocabulary,
     config.PRACTICE_TRIALS_PER_IP_PER_HOUR,
@@ -109,8 +109,7 @@ async function practiceApp(
     tag: 'practice',
     handlers: {
       ...sessionHandlers({
-        db: app.pg,
-        database: app.db,
+        db: app.db,
         storage,
         vocabulary,
         siderealHours: siderealFrom(config.ASTRO_URL),
@@ -118,7 +117,7 @@ async function practiceApp(
         draw,
       }),
       ...trialHandlers(trials),
-      ...poolHandlers({ db: app.pg, database: app.db, storage, vocabulary, limits }),
+      ...poolHandlers({ db: app.db, storage, vocabulary, limits }),
       ...targetImportHandlers({ db: app.db, storage, vocabulary, limits }),
       ...contributionHandlers({ db: app.db, storage, vocabulary, limits }),
       ...poolHealthHandlers({ db: app.db, viewerKey: viewerKeyOf(sealingKey) }),

@@ -1,13 +1,11 @@
 // What the practice service's parts are given at start-up (app.ts builds it).
-import type { Database, Pool } from '@crv/kit/db'
+import type { Database } from '@crv/kit/db'
 import type { ObjectStorage } from '@crv/kit/storage'
 import type { CandidateDraw } from './sessions/candidate-sets.ts'
 import type { Vocabulary } from './vocabulary.ts'
 
 export interface PracticeDeps {
-  db: Pool
-  /** The same database through Drizzle, for the parts written in that style (contributions). */
-  database: Database
+  db: Database
   storage: ObjectStorage
   vocabulary: Vocabulary
   /** Local sidereal time in hours at a position, or null when it cannot be had. */

@@ -4,10 +4,11 @@
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Pool } from '@crv/kit/db'
+import { sql } from 'drizzle-orm'
+import { rows } from '@crv/kit/db'
+import type { Database } from '@crv/kit/db'
 import type { ObjectStorage } from '@crv/kit/storage'
 import { poolBySlug } from './pools/repository.ts'
-import { withTransaction } from './sessions/repository.ts'
 import { sha256Hex } from './sessions/sealing.ts'
 import type { Vocabulary } from './vocabulary.ts'
 
@@ -34,7 +35,7 @@ export const imageObjectKey = (imageKey: string) => `practice/${imageKey}`
 export const newImageKey = () => `${randomBytes(16).toString('hex')}.jpg`
 
 export async function seedStarterPool(
-  pool: Pool,
+  pool: Database,
   storage: ObjectStorage,
   dir: string,
   vocabulary: Vocabulary,
@@ -42,9 +43,10 @@ export async function seedStarterPool(
   const manifestText = readFileSync(join(dir, 'manifest.json'), 'utf8')
   const manifest = JSON.parse(manifestText) as StarterManifest
   const dataHash = sha256Hex(manifestText)
-  const { rows: known } = await pool.query<{ slug: string; image_key: string }>(
-    'SELECT slug, image_key FROM practice.targets WHERE slug = ANY($1::text[])',
-    [manifest.targets.map((t) => t.slug)],
+  const known = await rows<{ slug: string; image_key: string }>(
+    pool,
+    sql`SELECT slug, image_key FROM practice.targets
+        WHERE slug = ANY(${sql.param(manifest.targets.map((t) => t.slug))}::text[])`,
   )
   const existing = new Map(known.map((r) => [r.slug, r.image_key]))
   // Every image a row names is in storage (a new bucket, or a data directory restored without
@@ -62,44 +64,34 @@ export async function seedStarterPool(
     await storage.put(imageObjectKey(imageKey), bytes, { contentType: 'image/jpeg' })
     fresh.push({ ...target, imageKey, imageSha256: sha256Hex(bytes) })
   }
-  const { rows } = await pool.query<{ data_hash: string }>(
-    'SELECT data_hash FROM practice.seed_state WHERE id = 1',
+  const [state] = await rows<{ data_hash: string }>(
+    pool,
+    sql`SELECT data_hash FROM practice.seed_state WHERE id = 1`,
   )
-  if (rows[0]?.data_hash === dataHash && fresh.length === 0) return { skipped: true, added: 0 }
+  if (state?.data_hash === dataHash && fresh.length === 0) return { skipped: true, added: 0 }
 
-  await withTransaction(pool, async (client) => {
-    await client.query(
-      `INSERT INTO practice.pools (slug, name) VALUES ($1, $2)
-       ON CONFLICT (slug) DO NOTHING`,
-      [manifest.pool.slug, manifest.pool.name],
+  await pool.transaction(async (client) => {
+    await client.execute(
+      sql`INSERT INTO practice.pools (slug, name) VALUES (${manifest.pool.slug}, ${manifest.pool.name})
+          ON CONFLICT (slug) DO NOTHING`,
     )
     const poolRow = await poolBySlug(client, manifest.pool.slug)
     if (!poolRow) throw new Error('starter pool missing after insert')
     for (const t of fresh) {
-      await client.query(
-        `INSERT INTO practice.targets
-           (pool_id, slug, title, feedback, tags, licence, source, attribution, frontloading, image_key, image_sha256)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-         ON CONFLICT (slug) DO NOTHING`,
-        [
-          poolRow.id,
-          t.slug,
-          t.title,
-          t.feedback,
-          t.tags.filter((tag) => vocabulary.has(tag)),
-          t.licence,
-          t.source,
-          t.attribution,
-          t.frontloading,
-          t.imageKey,
-          t.imageSha256,
-        ],
+      const tags = t.tags.filter((tag) => vocabulary.has(tag))
+      await client.execute(
+        sql`INSERT INTO practice.targets
+              (pool_id, slug, title, feedback, tags, licence, source, attribution, frontloading,
+               image_key, image_sha256)
+            VALUES (${poolRow.id}, ${t.slug}, ${t.title}, ${t.feedback}, ${sql.param(tags)}::text[],
+                    ${t.licence}, ${t.source}, ${t.attribution ?? null}, ${t.frontloading ?? null}, ${t.imageKey},
+                    ${t.imageSha256})
+            ON CONFLICT (slug) DO NOTHING`,
       )
     }
-    await client.query(
-      `INSERT INTO practice.seed_state (id, data_hash) VALUES (1, $1)
-       ON CONFLICT (id) DO UPDATE SET data_hash = EXCLUDED.data_hash, seeded_at = now()`,
-      [dataHash],
+    await client.execute(
+      sql`INSERT INTO practice.seed_state (id, data_hash) VALUES (1, ${dataHash})
+          ON CONFLICT (id) DO UPDATE SET data_hash = EXCLUDED.data_hash, seeded_at = now()`,
     )
   })
   return { skipped: false, added: fresh.length }

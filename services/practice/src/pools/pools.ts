@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { components } from '@crv/contracts'
 import { AppError, notFound } from '@crv/kit'
 import { isPostgresError } from '@crv/kit/db'
-import type { Database, Pool } from '@crv/kit/db'
+import type { Database } from '@crv/kit/db'
 import { prepareImage } from '@crv/kit/images'
 import type { ObjectStorage } from '@crv/kit/storage'
 import { hashMissing } from '../near-duplicates/backfill.ts'
@@ -14,7 +14,6 @@ import { nearestDuplicate, perceptualHashOf } from '../near-duplicates/perceptua
 import { poolHashes } from '../near-duplicates/repository.ts'
 import { imageObjectKey } from '../seed.ts'
 import { sha256Hex } from '../sessions/sealing.ts'
-import { withTransaction } from '../sessions/repository.ts'
 import { addTargets } from '../target-import/add-targets.ts'
 import type { NewTarget } from '../target-import/add-targets.ts'
 import { needsAttribution } from '../target-import/licences.ts'
@@ -40,9 +39,7 @@ import { poolView, targetView } from './views.ts'
 type Schemas = components['schemas']
 
 export interface PoolsDeps {
-  db: Pool
-  /** The same database through Drizzle, for the parts written in that style (near-duplicates). */
-  database: Database
+  db: Database
   storage: ObjectStorage
   vocabulary: Vocabulary
   limits: { maxBytes: number; maxPixels: number }
@@ -146,8 +143,8 @@ export async function createTargets(
   body: Schemas['PracticeTargetsCreate'],
 ): Promise<Schemas['PracticeTargetsCreated']> {
   if (!(await poolExists(deps.db, body.poolId))) throw notFound('Target pool not found')
-  await hashMissing(deps.database, deps.storage, { poolId: body.poolId })
-  const existing = await poolHashes(deps.database, body.poolId)
+  await hashMissing(deps.db, deps.storage, { poolId: body.poolId })
+  const existing = await poolHashes(deps.db, body.poolId)
   const accepted: { index: number; target: NewTarget }[] = []
   const refused: Schemas['PracticeTargetsCreated']['refused'] = []
   const refuse = (
@@ -208,7 +205,7 @@ export async function createTargets(
   }
   // All accepted pictures with their rows, or none: no row without its stored picture.
   const outcomes = await addTargets(
-    { db: deps.database, storage: deps.storage, log: deps.log },
+    { db: deps.db, storage: deps.storage, log: deps.log },
     body.poolId,
     accepted.map((a) => a.target),
   )
@@ -255,7 +252,7 @@ export async function updateTargetOf(
 
 /** Deletes a target no set has shown (its picture too); one that a set showed stays. */
 export async function deleteTargetOf(deps: Logged, targetId: string): Promise<void> {
-  const outcome = await withTransaction(deps.db, async (client) => {
+  const outcome = await deps.db.transaction(async (client) => {
     const target = await targetById(client, targetId)
     if (!target || target.deleted_at) throw notFound('Target not found')
     const use = await targetUse(client, targetId)

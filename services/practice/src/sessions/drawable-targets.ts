@@ -10,7 +10,7 @@
 //     showings forward itself; anything else (another replica's lock, a deletion) reads them again.
 // A contributor's own targets are left out of their sets here (issue [24]), from the whole set
 // and not only as its target, so every candidate stays equally likely to be the target.
-import type { Pool } from 'pg'
+import type { Database } from '@crv/kit/db'
 import type { DrawableTarget } from './candidate-sets.ts'
 import { activeTargetsOf, drawVersionsOf, lastShowingsOf, targetsVersion } from './repository.ts'
 import type { PoolTarget } from './repository.ts'
@@ -40,9 +40,9 @@ interface Kept {
   reading: Map<string, Promise<PoolList>>
   viewers: Map<string, Showings>
 }
-const keptFor = new WeakMap<Pool, Kept>()
+const keptFor = new WeakMap<Database, Kept>()
 
-function kept(db: Pool): Kept {
+function kept(db: Database): Kept {
   let k = keptFor.get(db)
   if (!k) {
     k = { pools: new Map(), reading: new Map(), viewers: new Map() }
@@ -61,7 +61,7 @@ function keep<K, V>(map: Map<K, V>, key: K, value: V, max: number): V {
 
 const viewerKey = (userId: string, poolId: string) => `${poolId} ${userId}`
 
-async function poolList(db: Pool, poolId: string, version: string): Promise<PoolList> {
+async function poolList(db: Database, poolId: string, version: string): Promise<PoolList> {
   const { pools, reading } = kept(db)
   const list = pools.get(poolId)
   if (list?.version === version) return list
@@ -86,7 +86,7 @@ async function poolList(db: Pool, poolId: string, version: string): Promise<Pool
 }
 
 async function showingsOf(
-  db: Pool,
+  db: Database,
   list: PoolList,
   poolId: string,
   userId: string,
@@ -133,7 +133,7 @@ function carriedOver(known: Showings, list: PoolList): Float64Array | null {
 
 /** The pool's active targets and, for a viewer, when each was last shown to them. */
 export async function drawableTargets(
-  db: Pool,
+  db: Database,
   poolId: string,
   userId: string | null,
 ): Promise<DrawableTarget[]> {
@@ -161,7 +161,7 @@ export async function drawableTargets(
  * move forward with it when they were those of just before the lock, and are dropped otherwise.
  */
 export function recordShowing(
-  db: Pool,
+  db: Database,
   shown: {
     userId: string
     poolId: string

@@ -129,7 +129,7 @@ export async function exportSessions(
 export async function accountDataOf(deps: PracticeDeps, userId: string) {
   const [rows, contributions] = await Promise.all([
     allSessionsOf(deps.db, userId),
-    contributionsOf(deps.database, userId, 100_000),
+    contributionsOf(deps.db, userId, 100_000),
   ])
   return {
     sessions: rows.map((r) => ({
@@ -157,7 +157,7 @@ export async function deleteAccountData(
   log: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<void> {
   await deleteSessionsOf(deps.db, userId)
-  await forgetContributionsOf({ db: deps.database, storage: deps.storage, log }, userId)
+  await forgetContributionsOf({ db: deps.db, storage: deps.storage, log }, userId)
 }
 
 /** A series with its result once complete (a p watched while it runs is not the series' p). */

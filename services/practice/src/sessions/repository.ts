@@ -1,6 +1,10 @@
-// SQL of the practice schema. Rows come back as plain objects; no function here decides who may
-// see what (the domain in sessions.ts does).
-import type { Pool, PoolClient } from 'pg'
+// Every statement about sessions, series and showings. Rows come back as plain objects; no
+// function here decides who may see what (the domain in sessions.ts does).
+import { sql } from 'drizzle-orm'
+import type { SQL } from 'drizzle-orm'
+import { rows } from '@crv/kit/db'
+import type { Executor } from '@crv/kit/db'
+import { withDates } from '../db/timestamps.ts'
 import type { TargetRow } from '../pools/repository.ts'
 
 export type { TargetRow }
@@ -53,19 +57,31 @@ export interface SeriesRow {
   closed: number
 }
 
-export type Queryable = Pool | PoolClient
+/** The database or one of its transactions. */
+export type Queryable = Executor
+
+const SESSION_DATES = [
+  'started_at',
+  'updated_at',
+  'locked_at',
+  'judged_at',
+  'abandoned_at',
+  'last_shown_at',
+] as const
+const sessionRow = <T extends SessionRow>(row: T): T => withDates(row, SESSION_DATES)
+const seriesRow = (row: SeriesRow): SeriesRow => withDates(row, ['declared_at'])
 
 /** The version of a pool's targets (migration 0007) a list read with it belongs to. */
 export async function targetsVersion(db: Queryable, poolId: string): Promise<string> {
-  const { rows } = await db.query<{ version: string }>(
-    'SELECT targets_version::text AS version FROM practice.pools WHERE id = $1',
-    [poolId],
+  const [row] = await rows<{ version: string }>(
+    db,
+    sql`SELECT targets_version::text AS version FROM practice.pools WHERE id = ${poolId}`,
   )
-  return rows[0]?.version ?? '0'
+  return row?.version ?? '0'
 }
 
 /** An instant as the draw counts it: whole milliseconds since the epoch, as text. */
-const MS = (column: string) => `(extract(epoch FROM ${column}) * 1000)::bigint::text`
+const MS = (column: string) => sql.raw(`(extract(epoch FROM ${column}) * 1000)::bigint::text`)
 
 /** A pool's active target as a draw needs it. */
 export interface PoolTarget {
@@ -84,21 +100,20 @@ export async function activeTargetsOf(
   db: Queryable,
   poolId: string,
 ): Promise<{ version: string; targets: PoolTarget[] }> {
-  const { rows } = await db.query<{
+  const [row] = await rows<{
     version: string
     ids: string | null
     hints: (string | null)[] | null
     contributors: (string | null)[] | null
   }>(
-    `SELECT (SELECT targets_version::text FROM practice.pools WHERE id = $1) AS version,
-            string_agg(t.id::text, ',' ORDER BY t.id) AS ids,
-            array_agg(t.frontloading ORDER BY t.id) AS hints,
-            array_agg(t.contributed_by ORDER BY t.id) AS contributors
-     FROM practice.targets t
-     WHERE t.pool_id = $1 AND t.retired_at IS NULL AND t.deleted_at IS NULL`,
-    [poolId],
+    db,
+    sql`SELECT (SELECT targets_version::text FROM practice.pools WHERE id = ${poolId}) AS version,
+               string_agg(t.id::text, ',' ORDER BY t.id) AS ids,
+               array_agg(t.frontloading ORDER BY t.id) AS hints,
+               array_agg(t.contributed_by ORDER BY t.id) AS contributors
+        FROM practice.targets t
+        WHERE t.pool_id = ${poolId} AND t.retired_at IS NULL AND t.deleted_at IS NULL`,
   )
-  const row = rows[0]
   const ids = row?.ids ? row.ids.split(',') : []
   return {
     version: row?.version ?? '0',
@@ -120,12 +135,13 @@ export async function drawVersionsOf(
   poolId: string,
   userId: string,
 ): Promise<{ targets: string; showings: string | null }> {
-  const { rows } = await db.query<{ targets: string; showings: string | null }>(
-    `SELECT (SELECT targets_version::text FROM practice.pools WHERE id = $1) AS targets,
-            (SELECT ${MS('max(last_shown_at)')} FROM practice.seen WHERE user_id = $2) AS showings`,
-    [poolId, userId],
+  const [row] = await rows<{ targets: string; showings: string | null }>(
+    db,
+    sql`SELECT (SELECT targets_version::text FROM practice.pools WHERE id = ${poolId}) AS targets,
+               (SELECT ${MS('max(last_shown_at)')} FROM practice.seen
+                WHERE user_id = ${userId}) AS showings`,
   )
-  return rows[0] ?? { targets: '0', showings: null }
+  return row ?? { targets: '0', showings: null }
 }
 
 /**
@@ -136,18 +152,13 @@ export async function lastShowingsOf(
   db: Queryable,
   userId: string,
 ): Promise<{ version: string | null; shown: Map<string, number> }> {
-  const { rows } = await db.query<{
-    version: string | null
-    ids: string | null
-    at: string | null
-  }>(
-    `SELECT ${MS('max(last_shown_at)')} AS version,
-            string_agg(target_id::text, ',') AS ids,
-            string_agg(${MS('last_shown_at')}, ',') AS at
-     FROM practice.seen WHERE user_id = $1`,
-    [userId],
+  const [row] = await rows<{ version: string | null; ids: string | null; at: string | null }>(
+    db,
+    sql`SELECT ${MS('max(last_shown_at)')} AS version,
+               string_agg(target_id::text, ',') AS ids,
+               string_agg(${MS('last_shown_at')}, ',') AS at
+        FROM practice.seen WHERE user_id = ${userId}`,
   )
-  const row = rows[0]
   const ids = row?.ids ? row.ids.split(',') : []
   const at = (row?.at ?? '').split(',')
   return {
@@ -156,8 +167,9 @@ export async function lastShowingsOf(
   }
 }
 
-const OVERDUE = `judged_at IS NULL AND abandoned_at IS NULL
-  AND started_at < now() - make_interval(secs => $2::double precision * 3600)`
+/** Still open or unjudged and started more than `hours` ago. */
+const overdue = (hours: number): SQL => sql`judged_at IS NULL AND abandoned_at IS NULL
+  AND started_at < now() - make_interval(secs => ${hours}::double precision * 3600)`
 
 /**
  * Closes the viewer's sessions past the limit as abandoned, then answers the one still open or
@@ -168,16 +180,17 @@ export async function closeOverdueAndFindOpen(
   userId: string,
   hours: number,
 ): Promise<{ id: string } | null> {
-  const { rows } = await db.query<{ id: string }>(
-    `WITH closed AS (
-       UPDATE practice.sessions SET abandoned_at = now() WHERE user_id = $1 AND ${OVERDUE}
-       RETURNING id)
-     SELECT id FROM practice.sessions
-     WHERE user_id = $1 AND judged_at IS NULL AND abandoned_at IS NULL
-       AND id NOT IN (SELECT id FROM closed)`,
-    [userId, hours],
+  const [row] = await rows<{ id: string }>(
+    db,
+    sql`WITH closed AS (
+          UPDATE practice.sessions SET abandoned_at = now()
+          WHERE user_id = ${userId} AND ${overdue(hours)}
+          RETURNING id)
+        SELECT id FROM practice.sessions
+        WHERE user_id = ${userId} AND judged_at IS NULL AND abandoned_at IS NULL
+          AND id NOT IN (SELECT id FROM closed)`,
   )
-  return rows[0] ?? null
+  return row ?? null
 }
 
 /** Closes one session as abandoned if it is past the limit; true if it is (now) abandoned. */
@@ -186,21 +199,22 @@ export async function closeIfOverdue(db: Queryable, row: SessionRow, hours: numb
   if (row.judged_at) return false
   // Most calls are well within the limit: no statement for them.
   if (row.started_at.getTime() > Date.now() - hours * 3600_000 + 60_000) return false
-  const { rowCount } = await db.query(
-    `UPDATE practice.sessions SET abandoned_at = now() WHERE id = $1 AND ${OVERDUE}`,
-    [row.id, hours],
+  const closed = await rows<{ id: string }>(
+    db,
+    sql`UPDATE practice.sessions SET abandoned_at = now()
+        WHERE id = ${row.id} AND ${overdue(hours)} RETURNING id`,
   )
-  return (rowCount ?? 0) > 0
+  return closed.length > 0
 }
 
 /** The viewer's session that is open or locked and unjudged, if any. */
 export async function openSessionOf(db: Queryable, userId: string): Promise<SessionRow | null> {
-  const { rows } = await db.query<SessionRow>(
-    `SELECT * FROM practice.sessions
-     WHERE user_id = $1 AND judged_at IS NULL AND abandoned_at IS NULL`,
-    [userId],
+  const [row] = await rows<SessionRow>(
+    db,
+    sql`SELECT * FROM practice.sessions
+        WHERE user_id = ${userId} AND judged_at IS NULL AND abandoned_at IS NULL`,
   )
-  return rows[0] ?? null
+  return row ? sessionRow(row) : null
 }
 
 /**
@@ -212,26 +226,26 @@ export async function closeAbandoned(
   hours: number,
   userId: string | null,
 ): Promise<number> {
-  const { rowCount } = await db.query(
-    `UPDATE practice.sessions SET abandoned_at = now()
-     WHERE ${OVERDUE} AND ($1::text IS NULL OR user_id = $1)`,
-    [userId, hours],
+  const result = await db.execute(
+    sql`UPDATE practice.sessions SET abandoned_at = now()
+        WHERE ${overdue(hours)} AND (${userId}::text IS NULL OR user_id = ${userId})`,
   )
-  return rowCount ?? 0
+  return result.rowCount ?? 0
 }
 
-const SERIES_WITH_COUNTS = `SELECT r.*,
+const SERIES_WITH_COUNTS = sql.raw(`SELECT r.*,
     (SELECT count(*)::int FROM practice.sessions s WHERE s.series_id = r.id) AS started,
     (SELECT count(*)::int FROM practice.sessions s
      WHERE s.series_id = r.id AND (s.judged_at IS NOT NULL OR s.abandoned_at IS NOT NULL)) AS closed
-  FROM practice.series r`
+  FROM practice.series r`)
 
 export async function seriesOf(db: Queryable, userId: string): Promise<SeriesRow[]> {
-  const { rows } = await db.query<SeriesRow>(
-    `${SERIES_WITH_COUNTS} WHERE r.user_id = $1 ORDER BY r.declared_at DESC, r.id LIMIT 1000`,
-    [userId],
+  const found = await rows<SeriesRow>(
+    db,
+    sql`${SERIES_WITH_COUNTS} WHERE r.user_id = ${userId}
+        ORDER BY r.declared_at DESC, r.id LIMIT 1000`,
   )
-  return rows
+  return found.map(seriesRow)
 }
 
 /** The viewer's series that still takes sessions (fewer started than declared), if any. */
@@ -239,12 +253,12 @@ export async function seriesTakingSessions(
   db: Queryable,
   userId: string,
 ): Promise<SeriesRow | null> {
-  const { rows } = await db.query<SeriesRow>(
-    `SELECT * FROM (${SERIES_WITH_COUNTS} WHERE r.user_id = $1) x
-     WHERE x.started < x.sessions ORDER BY x.declared_at LIMIT 1`,
-    [userId],
+  const [row] = await rows<SeriesRow>(
+    db,
+    sql`SELECT * FROM (${SERIES_WITH_COUNTS} WHERE r.user_id = ${userId}) x
+        WHERE x.started < x.sessions ORDER BY x.declared_at LIMIT 1`,
   )
-  return rows[0] ?? null
+  return row ? seriesRow(row) : null
 }
 
 export async function insertSeries(
@@ -252,12 +266,13 @@ export async function insertSeries(
   userId: string,
   declared: { sessions: number; candidates: number; judging: 'self' | 'analytic' },
 ): Promise<SeriesRow> {
-  const { rows } = await db.query<SeriesRow>(
-    `INSERT INTO practice.series (user_id, sessions, candidate_count, judging)
-     VALUES ($1, $2, $3, $4) RETURNING *, 0 AS started, 0 AS closed`,
-    [userId, declared.sessions, declared.candidates, declared.judging],
+  const [row] = await rows<SeriesRow>(
+    db,
+    sql`INSERT INTO practice.series (user_id, sessions, candidate_count, judging)
+        VALUES (${userId}, ${declared.sessions}, ${declared.candidates}, ${declared.judging})
+        RETURNING *, 0 AS started, 0 AS closed`,
   )
-  return rows[0] as SeriesRow
+  return seriesRow(row as SeriesRow)
 }
 
 export async function sessionOf(
@@ -266,19 +281,21 @@ export async function sessionOf(
   userId: string,
   forUpdate = false,
 ): Promise<SessionRow | null> {
-  const { rows } = await db.query<SessionRow>(
-    `SELECT * FROM practice.sessions WHERE id = $1 AND user_id = $2${forUpdate ? ' FOR UPDATE' : ''}`,
-    [id, userId],
+  const [row] = await rows<SessionRow>(
+    db,
+    sql`SELECT * FROM practice.sessions WHERE id = ${id} AND user_id = ${userId}${sql.raw(
+      forUpdate ? ' FOR UPDATE' : '',
+    )}`,
   )
-  return rows[0] ?? null
+  return row ? sessionRow(row) : null
 }
 
 // The writes below are single conditional statements, not read-lock-write transactions: on the
 // embedded database a transaction holds every service's queries until it ends, and these need
 // none. Each answers null when the session is not (or no longer) in the state it needs; the
 // domain reads the session again to say why.
-const stillOpen = (hoursParameter: string) => `judged_at IS NULL AND abandoned_at IS NULL
-  AND started_at >= now() - make_interval(secs => ${hoursParameter}::double precision * 3600)`
+const stillOpen = (hours: number): SQL => sql`judged_at IS NULL AND abandoned_at IS NULL
+  AND started_at >= now() - make_interval(secs => ${hours}::double precision * 3600)`
 
 /** Saves the write-up of an unlocked session (of this revision, when one is given). */
 export async function saveWriteUpIfOpen(
@@ -287,29 +304,25 @@ export async function saveWriteUpIfOpen(
   writeUp: unknown,
   revision: number | undefined,
 ): Promise<{ revision: number; updated_at: Date } | null> {
-  const { rows } = await db.query<{ revision: number; updated_at: Date }>(
-    `UPDATE practice.sessions SET write_up = $4, revision = revision + 1, updated_at = now()
-     WHERE id = $1 AND user_id = $2 AND locked_at IS NULL AND ${stillOpen('$3')}
-       AND ($5::int IS NULL OR revision = $5)
-     RETURNING revision, updated_at`,
-    [
-      session.id,
-      session.userId,
-      session.abandonAfterHours,
-      JSON.stringify(writeUp),
-      revision ?? null,
-    ],
+  const [row] = await rows<{ revision: number; updated_at: Date }>(
+    db,
+    sql`UPDATE practice.sessions
+        SET write_up = ${JSON.stringify(writeUp)}, revision = revision + 1, updated_at = now()
+        WHERE id = ${session.id} AND user_id = ${session.userId} AND locked_at IS NULL
+          AND ${stillOpen(session.abandonAfterHours)}
+          AND (${revision ?? null}::int IS NULL OR revision = ${revision ?? null})
+        RETURNING revision, updated_at`,
   )
-  return rows[0] ?? null
+  return row ? withDates(row, ['updated_at']) : null
 }
 
-/** Locks a session whose write-up is still the revision that was hashed and judged. */
 /** What a lock did to the viewer's showings' version (see drawVersionsOf): before, and now. */
 export interface LockedShowings {
   shown_version: string
   shown_version_before: string | null
 }
 
+/** Locks a session whose write-up is still the revision that was hashed and judged. */
 export async function lockIfUnchanged(
   db: Queryable,
   session: { id: string; revision: number; abandonAfterHours: number },
@@ -321,31 +334,26 @@ export async function lockIfUnchanged(
   },
 ): Promise<(SessionRow & LockedShowings) | null> {
   // The set is shown now: each picture's last showing to this viewer is this lock.
-  const { rows } = await db.query<SessionRow & LockedShowings>(
-    `WITH locked AS (
-       UPDATE practice.sessions SET locked_at = now(), write_up_sha256 = $4, analytic_rank = $5,
-         chance_figure_of_merit = $6, lock_lst_hours = $7
-       WHERE id = $1 AND revision = $2 AND locked_at IS NULL AND ${stillOpen('$3')}
-       RETURNING *),
-     shown AS (
-       INSERT INTO practice.seen (user_id, target_id, last_shown_at)
-       SELECT l.user_id, c.id, l.locked_at FROM locked l, unnest(l.candidates) AS c (id)
-       ON CONFLICT (user_id, target_id) DO UPDATE SET last_shown_at = EXCLUDED.last_shown_at)
-     SELECT l.*, ${MS('l.locked_at')} AS shown_version,
-            (SELECT ${MS('max(s.last_shown_at)')} FROM practice.seen s
-             WHERE s.user_id = l.user_id) AS shown_version_before
-     FROM locked l`,
-    [
-      session.id,
-      session.revision,
-      session.abandonAfterHours,
-      lock.writeUpSha256,
-      lock.analyticRank,
-      lock.chanceFigureOfMerit,
-      lock.lstHours,
-    ],
+  const [row] = await rows<SessionRow & LockedShowings>(
+    db,
+    sql`WITH locked AS (
+          UPDATE practice.sessions SET locked_at = now(), write_up_sha256 = ${lock.writeUpSha256},
+            analytic_rank = ${lock.analyticRank},
+            chance_figure_of_merit = ${lock.chanceFigureOfMerit},
+            lock_lst_hours = ${lock.lstHours}
+          WHERE id = ${session.id} AND revision = ${session.revision} AND locked_at IS NULL
+            AND ${stillOpen(session.abandonAfterHours)}
+          RETURNING *),
+        shown AS (
+          INSERT INTO practice.seen (user_id, target_id, last_shown_at)
+          SELECT l.user_id, c.id, l.locked_at FROM locked l, unnest(l.candidates) AS c (id)
+          ON CONFLICT (user_id, target_id) DO UPDATE SET last_shown_at = EXCLUDED.last_shown_at)
+        SELECT l.*, ${MS('l.locked_at')} AS shown_version,
+               (SELECT ${MS('max(s.last_shown_at)')} FROM practice.seen s
+                WHERE s.user_id = l.user_id) AS shown_version_before
+        FROM locked l`,
   )
-  return rows[0] ?? null
+  return row ? sessionRow(row) : null
 }
 
 /** Records the viewer's ranking and score on a locked, unjudged session. */
@@ -354,43 +362,41 @@ export async function judgeIfLocked(
   session: { id: string; abandonAfterHours: number },
   judgement: { ranking: string[]; rank: number; score: unknown },
 ): Promise<SessionRow | null> {
-  const { rows } = await db.query<SessionRow>(
-    `UPDATE practice.sessions SET judged_at = now(), ranking = $3::uuid[], rank = $4, score = $5
-     WHERE id = $1 AND locked_at IS NOT NULL AND candidates IS NOT NULL AND ${stillOpen('$2')}
-     RETURNING *`,
-    [
-      session.id,
-      session.abandonAfterHours,
-      judgement.ranking,
-      judgement.rank,
-      JSON.stringify(judgement.score),
-    ],
+  const [row] = await rows<SessionRow>(
+    db,
+    sql`UPDATE practice.sessions
+        SET judged_at = now(), ranking = ${sql.param(judgement.ranking)}::uuid[],
+            rank = ${judgement.rank}, score = ${JSON.stringify(judgement.score)}
+        WHERE id = ${session.id} AND locked_at IS NOT NULL AND candidates IS NOT NULL
+          AND ${stillOpen(session.abandonAfterHours)}
+        RETURNING *`,
   )
-  return rows[0] ?? null
+  return row ? sessionRow(row) : null
 }
 
 /** The newest 1,000 sessions of the user (the history lists). */
 export async function sessionsOf(db: Queryable, userId: string): Promise<SessionRow[]> {
-  const { rows } = await db.query<SessionRow>(
-    'SELECT * FROM practice.sessions WHERE user_id = $1 ORDER BY started_at DESC, id LIMIT 1000',
-    [userId],
+  const found = await rows<SessionRow>(
+    db,
+    sql`SELECT * FROM practice.sessions WHERE user_id = ${userId}
+        ORDER BY started_at DESC, id LIMIT 1000`,
   )
-  return rows
+  return found.map(sessionRow)
 }
 
 /** Every session of the user, oldest first (their export). */
 export async function allSessionsOf(db: Queryable, userId: string): Promise<SessionRow[]> {
-  const { rows } = await db.query<SessionRow>(
-    'SELECT * FROM practice.sessions WHERE user_id = $1 ORDER BY started_at, id',
-    [userId],
+  const found = await rows<SessionRow>(
+    db,
+    sql`SELECT * FROM practice.sessions WHERE user_id = ${userId} ORDER BY started_at, id`,
   )
-  return rows
+  return found.map(sessionRow)
 }
 
 /** Deletes every session of the user (their account is going). */
 export async function deleteSessionsOf(db: Queryable, userId: string): Promise<void> {
-  await db.query('DELETE FROM practice.seen WHERE user_id = $1', [userId])
-  await db.query('DELETE FROM practice.sessions WHERE user_id = $1', [userId])
+  await db.execute(sql`DELETE FROM practice.seen WHERE user_id = ${userId}`)
+  await db.execute(sql`DELETE FROM practice.sessions WHERE user_id = ${userId}`)
 }
 
 export async function countSessionsOf(
@@ -398,30 +404,13 @@ export async function countSessionsOf(
   userId: string,
   familiarity?: SessionRow['familiarity'],
 ): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM practice.sessions
-     WHERE user_id = $1 AND ($2::text IS NULL OR familiarity = $2)`,
-    [userId, familiarity ?? null],
+  const [row] = await rows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM practice.sessions
+        WHERE user_id = ${userId}
+          AND (${familiarity ?? null}::text IS NULL OR familiarity = ${familiarity ?? null})`,
   )
-  return rows[0]?.n ?? 0
-}
-
-export async function withTransaction<T>(
-  pool: Pool,
-  work: (client: PoolClient) => Promise<T>,
-): Promise<T> {
-  const client = await pool.connect()
-  try {
-    await client.query('BEGIN')
-    const result = await work(client)
-    await client.query('COMMIT')
-    return result
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {})
-    throw err
-  } finally {
-    client.release()
-  }
+  return row?.n ?? 0
 }
 
 export interface ClosedSessionRow {
@@ -442,19 +431,20 @@ export async function closedSessionsOf(
     familiarity?: SessionRow['familiarity'] | undefined
   },
 ): Promise<ClosedSessionRow[]> {
-  const bySeries = 'seriesId' in filter
-  const { rows } = await db.query<ClosedSessionRow>(
-    `SELECT candidate_count, judged_at IS NULL AS abandoned, rank, analytic_rank, lock_lst_hours,
-            (score->>'figureOfMerit')::double precision AS figure_of_merit,
-            chance_figure_of_merit, score->'byCategory' AS by_category
-     FROM practice.sessions
-     WHERE ${bySeries ? 'series_id = $1' : 'user_id = $1'}
-       AND (judged_at IS NOT NULL OR abandoned_at IS NOT NULL)
-       AND ($2::text IS NULL OR familiarity = $2)
-     ORDER BY started_at, id`,
-    [bySeries ? filter.seriesId : filter.userId, filter.familiarity ?? null],
+  const owner =
+    'seriesId' in filter ? sql`series_id = ${filter.seriesId}` : sql`user_id = ${filter.userId}`
+  const familiarity = filter.familiarity ?? null
+  return rows<ClosedSessionRow>(
+    db,
+    sql`SELECT candidate_count, judged_at IS NULL AS abandoned, rank, analytic_rank, lock_lst_hours,
+               (score->>'figureOfMerit')::double precision AS figure_of_merit,
+               chance_figure_of_merit, score->'byCategory' AS by_category
+        FROM practice.sessions
+        WHERE ${owner}
+          AND (judged_at IS NOT NULL OR abandoned_at IS NOT NULL)
+          AND (${familiarity}::text IS NULL OR familiarity = ${familiarity})
+        ORDER BY started_at, id`,
   )
-  return rows
 }
 
 /** A new session with its drawn set (the one-open-session index refuses a second: 23505). */
@@ -479,34 +469,19 @@ export async function insertSession(
     lastShownAt: number | null
   },
 ): Promise<SessionRow> {
-  const { rows } = await db.query<SessionRow>(
-    `INSERT INTO practice.sessions
-       (user_id, pool_id, target_id, trn, nonce, commitment, candidate_commitment, candidates,
-        candidate_count, frontloading, lst_hours, latitude, longitude, series_id, familiarity,
-        last_shown_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::uuid[], $9, $10, $11, $12, $13, $14, $15,
-             to_timestamp($16::double precision / 1000))
-     RETURNING *`,
-    [
-      session.userId,
-      session.poolId,
-      session.targetId,
-      session.trn,
-      session.nonce,
-      session.commitment,
-      session.candidateCommitment,
-      session.candidates,
-      session.candidateCount,
-      session.frontloading,
-      session.lstHours,
-      session.latitude,
-      session.longitude,
-      session.seriesId,
-      session.familiarity,
-      session.lastShownAt,
-    ],
+  const s = session
+  const [row] = await rows<SessionRow>(
+    db,
+    sql`INSERT INTO practice.sessions
+          (user_id, pool_id, target_id, trn, nonce, commitment, candidate_commitment, candidates,
+           candidate_count, frontloading, lst_hours, latitude, longitude, series_id, familiarity,
+           last_shown_at)
+        VALUES (${s.userId}, ${s.poolId}, ${s.targetId}, ${s.trn}, ${s.nonce}, ${s.commitment},
+                ${s.candidateCommitment}, ${sql.param(s.candidates)}::uuid[], ${s.candidateCount},
+                ${s.frontloading}, ${s.lstHours}, ${s.latitude}, ${s.longitude}, ${s.seriesId},
+                ${s.familiarity}, to_timestamp(${s.lastShownAt}::double precision / 1000))
+        RETURNING *`,
   )
-  const row = rows[0]
   if (!row) throw new Error('session insert returned nothing')
-  return row
+  return sessionRow(row)
 }

@@ -3,7 +3,7 @@
 // set shown, the analytic judge's rank stored), the judging (rank, reveal, score). Only the
 // session's owner reaches it; nothing here names the target or a candidate before the lock.
 import { AppError, notFound } from '@crv/kit'
-import type { Pool } from '@crv/kit/db'
+import type { Database } from '@crv/kit/db'
 import { isPostgresError } from '@crv/kit/db'
 import {
   analyticJudgement,
@@ -23,7 +23,6 @@ import {
   saveWriteUpIfOpen,
   seriesTakingSessions,
   sessionOf,
-  withTransaction,
 } from './repository.ts'
 import type { Queryable, SessionRow } from './repository.ts'
 import { poolBySlug, poolExists, targetsByIds } from '../pools/repository.ts'
@@ -63,9 +62,9 @@ export interface StartOptions {
 }
 
 /** The starter pool's id per database: seeded once, never renamed or removed. */
-const starterPools = new WeakMap<Pool, string>()
+const starterPools = new WeakMap<Database, string>()
 
-export async function resolvePool(db: Pool, poolId: string | undefined): Promise<string> {
+export async function resolvePool(db: Database, poolId: string | undefined): Promise<string> {
   if (poolId) {
     if (!(await poolExists(db, poolId))) throw notFound('Target pool not found')
     return poolId
@@ -88,7 +87,7 @@ const sessionOpen = (sessionId: string) =>
 
 /** A drawn candidate set with its target and both commitments, ready to be stored or sealed. */
 export async function drawnSet(
-  db: Pool,
+  db: Database,
   poolId: string,
   userId: string | null,
   size: number,
@@ -98,7 +97,7 @@ export async function drawnSet(
 }
 
 async function drawnFrom(
-  db: Pool,
+  db: Database,
   pool: DrawableTarget[],
   size: number,
   draw: CandidateDraw = drawCandidateSet,
@@ -137,7 +136,7 @@ async function drawnFrom(
 }
 
 /** Starts the viewer's one open session: the set, the target inside it, both commitments. */
-export async function startSession(db: Pool, options: StartOptions) {
+export async function startSession(db: Database, options: StartOptions) {
   const { userId, latitude, longitude } = options
   const position =
     latitude !== undefined && longitude !== undefined ? { latitude, longitude } : null
@@ -217,7 +216,7 @@ const WRITE_ATTEMPTS = 3
 const practiceBusy = () =>
   new AppError('practice_busy', 503, 'The session changed while it was saved. Please try again.')
 
-export async function ownSession(db: Pool, id: string, userId: string): Promise<SessionRow> {
+export async function ownSession(db: Database, id: string, userId: string): Promise<SessionRow> {
   const row = await sessionOf(db, id, userId)
   // Someone else's session is as unknown as one that does not exist.
   if (!row) throw notFound('Practice session not found')
@@ -236,7 +235,7 @@ function countPoints(writeUp: WriteUp): number {
 }
 
 export async function saveWriteUp(
-  db: Pool,
+  db: Database,
   id: string,
   userId: string,
   writeUp: WriteUp,
@@ -295,13 +294,13 @@ export interface LockOptions {
  * Locks once: the write-up's hash, the time, the analytic rank and the sidereal time, written
  * only if the write-up is still the one hashed. Locking a locked session answers its lock again.
  */
-export async function lockSession(db: Pool, id: string, userId: string, options: LockOptions) {
+export async function lockSession(db: Database, id: string, userId: string, options: LockOptions) {
   // First without a transaction (one conditional write; on the embedded database a transaction
   // holds every service's queries). If a save landed between the read and the write, again
   // with the row held, so a lock always ends however often the write-up is saved meanwhile.
   const locked =
     (await tryLock(db, id, userId, options, false)) ??
-    (await withTransaction(db, (client) => tryLock(client, id, userId, options, true)))
+    (await db.transaction((tx) => tryLock(tx, id, userId, options, true)))
   if (!locked) throw new Error(`session ${id} changed while its row was held`)
   // Committed: the showings the service keeps for the next start move forward with it.
   const { shown } = locked
@@ -371,7 +370,7 @@ export function checkRanking(ranking: string[], candidates: string[]): void {
 }
 
 export async function judgeSession(
-  db: Pool,
+  db: Database,
   id: string,
   userId: string,
   ranking: string[],

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import type { components } from '@crv/contracts'
 import { AppError, clientKey } from '@crv/kit'
-import type { Pool } from '@crv/kit/db'
+import type { Database } from '@crv/kit/db'
 import type { CandidateDraw } from '../sessions/candidate-sets.ts'
 import { candidateCommitmentOf } from '../sessions/candidate-sets.ts'
 import { targetsByIds } from '../pools/repository.ts'
@@ -72,12 +72,12 @@ const trialGone = () =>
 
 export class TrialService {
   private readonly limiter: HourlyLimiter
-  private readonly db: Pool
+  private readonly db: Database
   private readonly key: Buffer
   private readonly vocabulary: Vocabulary
   private readonly draw: CandidateDraw | undefined
   constructor(
-    db: Pool,
+    db: Database,
     key: Buffer,
     vocabulary: Vocabulary,
     trialsPerHour: number,

@@ -9,8 +9,8 @@ import { AdminPanelPage } from '../../features/admin/admin-panel-page.tsx'
 import { TargetsManager } from '../../features/practice/admin-targets-page.tsx'
 import { ImageGallery } from '../../features/tachistoscope/components/image-gallery.tsx'
 import { ImageUploader } from '../../features/tachistoscope/components/image-uploader.tsx'
+import { useListTachistoscopeImagesQuery } from '../../features/tachistoscope/api.ts'
 import { imageCategories, type ImageCategory } from '../../features/tachistoscope/exposures.ts'
-import { useListTachistoscopeImagesQuery } from '../../lib/api/generated.ts'
 
 function CategoryCount({ category }: { category: ImageCategory }) {
   const { t } = useTranslation('tachistoscope')

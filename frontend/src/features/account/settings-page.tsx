@@ -28,7 +28,6 @@ import { useToast } from '../../components/toast/index.ts'
 import { forgetUser } from '../../lib/account/forget-user.ts'
 import { saveDownload } from '../../lib/download.ts'
 import { errorMessage } from '../../lib/api/errors.ts'
-import { api, useDeleteAccountMutation } from '../../lib/api/generated.ts'
 import {
   changeUiLanguage,
   currentUiLanguage,
@@ -37,6 +36,7 @@ import {
 } from '../../lib/i18n/index.ts'
 import { selectUser, sessionSlice } from '../../lib/session/session-slice.ts'
 import { usePageMeta } from '../../lib/use-page-meta.ts'
+import { accountApi, useDeleteAccountMutation } from './api.ts'
 
 function LanguageCard() {
   const { t, i18n } = useTranslation('account')
@@ -82,7 +82,10 @@ function ExportCard() {
     setBusy(true)
     try {
       const result = await dispatch(
-        api.endpoints.exportAccount.initiate(undefined, { subscribe: false, forceRefetch: true }),
+        accountApi.endpoints.exportAccount.initiate(undefined, {
+          subscribe: false,
+          forceRefetch: true,
+        }),
       )
       if (result.error || !result.data) {
         toast({

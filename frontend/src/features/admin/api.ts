@@ -40,6 +40,8 @@ export const adminApi = api.enhanceEndpoints<never, AdminDefinitions>({
 })
 
 export const {
+  useListGestaltsQuery,
+  useListPerceptionsQuery,
   useListPendingDescriptorsQuery,
   usePromoteDescriptorMutation,
   useRejectDescriptorMutation,

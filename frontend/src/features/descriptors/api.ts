@@ -107,4 +107,6 @@ export const {
   useGetReviewQueueMutation,
   useAnswerReviewsMutation,
   useGetReviewStatsQuery,
+  useGetTrainingHistoryQuery,
+  useGetAppSettingsQuery,
 } = descriptorsApi

@@ -5,7 +5,6 @@ import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useSt
 import { useTranslation } from 'react-i18next'
 import { useAuth } from '../../components/auth/index.ts'
 import { PageContainer } from '../../components/page-container.tsx'
-import { useGetAppSettingsQuery } from '../../lib/api/generated.ts'
 import type {
   Descriptor,
   RandomDescriptorRequest,
@@ -40,7 +39,7 @@ import {
   trainingLanguages,
 } from './languages.ts'
 import { defaultStagesFor, storedLanguage } from './trainer-defaults.ts'
-import { useGetReviewStatsQuery } from './api.ts'
+import { useGetAppSettingsQuery, useGetReviewStatsQuery } from './api.ts'
 import { startOfLocalDay } from './review-queue.ts'
 import { useDescriptorCatalog } from './use-descriptor-catalog.ts'
 import { useLanguageName } from './use-language-name.ts'

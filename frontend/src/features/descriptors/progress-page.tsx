@@ -18,14 +18,14 @@ import { useAuth } from '../../components/auth/index.ts'
 import { DeleteHistoryCard } from '../../components/delete-history-card.tsx'
 import { PageContainer } from '../../components/page-container.tsx'
 import { paths } from '../../config/paths.ts'
+import type { TrainingHistory, TrainingLanguage } from '../../lib/api/generated.ts'
+import { errorMessage } from '../../lib/api/index.ts'
+import { usePageMeta } from '../../lib/use-page-meta.ts'
 import {
   useGetAppSettingsQuery,
   useGetReviewStatsQuery,
   useGetTrainingHistoryQuery,
-} from '../../lib/api/generated.ts'
-import type { TrainingHistory, TrainingLanguage } from '../../lib/api/generated.ts'
-import { errorMessage } from '../../lib/api/index.ts'
-import { usePageMeta } from '../../lib/use-page-meta.ts'
+} from './api.ts'
 import { LanguageSelect } from './components/language-select.tsx'
 import { localStorageOrNothing, trainerLanguage } from './languages.ts'
 import { startOfLocalDay } from './review-queue.ts'

@@ -5,13 +5,10 @@ import { useTranslation } from 'react-i18next'
 import { useDispatch } from 'react-redux'
 import { useToast } from '../../components/toast/index.ts'
 import { errorMessage } from '../../lib/api/index.ts'
-import {
-  useListUserDescriptorsQuery,
-  type Descriptor,
-  type Language,
-} from '../../lib/api/generated.ts'
+import type { Descriptor, Language } from '../../lib/api/generated.ts'
 import {
   descriptorsApi,
+  useListUserDescriptorsQuery,
   useDeleteDescriptorMutation,
   useDirectDeleteDescriptorMutation,
   useToggleDescriptorHiddenMutation,

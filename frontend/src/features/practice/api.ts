@@ -69,6 +69,7 @@ export const {
   useDeletePracticeTargetMutation,
   useImportPracticeTargetsMutation,
   useGetPracticePoolHealthQuery,
+  useCalculateSiderealTimeCustomMutation,
 } = practiceApi
 
 export type {

@@ -30,10 +30,13 @@ import { paths, practiceSessionPath } from '../../config/paths.ts'
 import { errorCode, errorMessage } from '../../lib/api/index.ts'
 import { onDemand, usePreloadWhenIdle } from '../../lib/on-demand.tsx'
 import { usePageMeta } from '../../lib/use-page-meta.ts'
-import { useCalculateSiderealTimeCustomMutation } from '../../lib/api/generated.ts'
 import type { SiderealPlace } from '../../lib/api/generated.ts'
 import { currentUiLanguage } from '../../lib/i18n/index.ts'
-import { useListPracticeSessionsQuery, useStartPracticeSessionMutation } from './api.ts'
+import {
+  useCalculateSiderealTimeCustomMutation,
+  useListPracticeSessionsQuery,
+  useStartPracticeSessionMutation,
+} from './api.ts'
 import type { PracticeSessionSummary } from './api.ts'
 import { savedCity, setSavedCity, useJudgeByText } from './preferences.ts'
 import { formatDateTime, formatLst } from './format.ts'

@@ -22,13 +22,10 @@ import { OutlinedTextField } from '../../components/outlined-field.tsx'
 import { PageContainer } from '../../components/page-container.tsx'
 import { PlaceChoice } from '../../components/place-choice.tsx'
 import { errorCode, errorMessage } from '../../lib/api/index.ts'
-import {
-  useCalculateSiderealTimeCustomMutation,
-  useGetSiderealTimeAutoQuery,
-} from '../../lib/api/generated.ts'
 import type { SiderealPlace } from '../../lib/api/generated.ts'
 import { currentUiLanguage } from '../../lib/i18n/index.ts'
 import { usePageMeta } from '../../lib/use-page-meta.ts'
+import { useCalculateSiderealTimeCustomMutation, useGetSiderealTimeAutoQuery } from './api.ts'
 import { SiderealArticle } from './sidereal-article.tsx'
 import { localInputToUtcIso } from './sidereal-clock.ts'
 import { formatUtc, SiderealResult, useFourDecimals } from './sidereal-result.tsx'

@@ -3,8 +3,8 @@ import i18next from 'i18next'
 import { useCallback } from 'react'
 import { useDispatch, useStore } from 'react-redux'
 import { errorMessage } from '../../lib/api/errors.ts'
-import { api } from '../../lib/api/generated.ts'
 import type { TachistoscopeUploadResult } from '../../lib/api/generated.ts'
+import { tachistoscopeApi } from './api.ts'
 import { selectAccessToken, type SessionRootState } from '../../lib/session/session-slice.ts'
 import type { ImageCategory } from './exposures.ts'
 
@@ -75,7 +75,7 @@ export function useImageUpload() {
     ): Promise<UploadOutcome> => {
       const first = await send(file, form, selectAccessToken(store.getState()), onProgress)
       if (first.ok || first.status !== 401) return first
-      await dispatch(api.endpoints.refreshSession.initiate({}))
+      await dispatch(tachistoscopeApi.endpoints.refreshSession.initiate({}))
       return send(file, form, selectAccessToken(store.getState()), onProgress)
     },
     [store, dispatch],

@@ -1,10 +1,10 @@
 import { useSelector } from 'react-redux'
-import { useGetAppSettingsQuery } from '../../lib/api/generated.ts'
 import {
   selectIsAdmin,
   selectIsSignedIn,
   selectSessionStatus,
 } from '../../lib/session/session-slice.ts'
+import { useGetAppSettingsQuery } from './api.ts'
 
 export type TachistoscopeAccess = 'restoring' | 'allowed' | 'restricted'
 

@@ -17,12 +17,10 @@ import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useToast } from '../../../components/toast/index.ts'
 import { errorMessage } from '../../../lib/api/index.ts'
+import type { Descriptor } from '../../../lib/api/generated.ts'
 import {
   useListGestaltsQuery,
   useListPerceptionsQuery,
-  type Descriptor,
-} from '../../../lib/api/generated.ts'
-import {
   useListPendingDescriptorsQuery,
   usePromoteDescriptorMutation,
   useRejectDescriptorMutation,

@@ -14,11 +14,8 @@ import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx'
 import { useToast } from '../../../components/toast/index.ts'
 import { errorMessage } from '../../../lib/api/index.ts'
-import {
-  useDeleteTachistoscopeImageMutation,
-  useListTachistoscopeImagesQuery,
-} from '../../../lib/api/generated.ts'
 import type { TachistoscopeImage } from '../../../lib/api/generated.ts'
+import { useDeleteTachistoscopeImageMutation, useListTachistoscopeImagesQuery } from '../api.ts'
 import type { ImageCategory } from '../exposures.ts'
 
 type ImageGalleryProps = {

@@ -19,7 +19,7 @@ import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useDispatch } from 'react-redux'
 import { useToast } from '../../../components/toast/index.ts'
-import { api } from '../../../lib/api/generated.ts'
+import { tachistoscopeApi } from '../api.ts'
 import { imageCategories, type ImageCategory } from '../exposures.ts'
 import { looksLikeImage, useImageUpload } from '../upload-image.ts'
 
@@ -115,7 +115,7 @@ export function ImageUploader({
       }
     }
     setBusy(false)
-    dispatch(api.util.invalidateTags(['media']))
+    dispatch(tachistoscopeApi.util.invalidateTags(['media']))
     // Say what happened: how many went in, how many were refused (each row says why).
     const added = images.length - failed
     const where = t(`categories.upload.${category}`)

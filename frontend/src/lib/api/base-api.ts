@@ -11,18 +11,11 @@ const createApi = buildCreateApi(
 
 // Generated endpoints are injected into this api (see openapi-codegen.config.mjs). Data stays
 // fresh until a mutation invalidates it: no refetch on focus, reconnect or mount, no retries.
+// No tag types here: the generated endpoints add one per service ('descriptors', 'media', ...)
+// and a feature's api.ts adds the finer ones it provides and invalidates ('CustomWord').
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: createBaseQuery(),
-  tagTypes: [
-    'Gestalt',
-    'Perception',
-    'Descriptor',
-    'CustomWord',
-    'Image',
-    'User',
-    'PendingDescriptor',
-  ],
   keepUnusedDataFor: 24 * 60 * 60,
   refetchOnFocus: false,
   refetchOnReconnect: false,

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { basePlugin, contractRoutesPlugin } from '@crv/kit'
+import { basePlugin, contractRoutesPlugin, repeatingJob } from '@crv/kit'
 import type { TokenVerifier } from '@crv/kit'
 import { databasePlugin } from '@crv/kit/db'
 import type { DescriptorsConfig } from './config.ts'
@@ -78,17 +78,14 @@ async function descriptorsApp(
   })
 
   // Anonymous visitors write these rows: they are kept for a bounded time, not for ever.
-  const prune = () =>
-    pruneEvents(app.db, config.ANALYTICS_RETENTION_DAYS)
-      .then((removed) => {
-        if (removed > 0) app.log.info({ removed }, 'old analytics events removed')
-      })
-      .catch((err: Error) => app.log.warn({ err: err.message }, 'analytics pruning failed'))
-  const pruner = setInterval(() => void prune(), 3600_000)
-  pruner.unref()
-  app.addHook('onClose', async () => clearInterval(pruner))
-  app.addHook('onReady', async () => {
-    void prune()
+  await repeatingJob(app, {
+    name: 'analytics pruning',
+    everyMs: 3600_000,
+    runOnReady: true,
+    run: async () => {
+      const removed = await pruneEvents(app.db, config.ANALYTICS_RETENTION_DAYS)
+      if (removed > 0) app.log.info({ removed }, 'old analytics events removed')
+    },
   })
 }
 

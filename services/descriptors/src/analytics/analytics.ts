@@ -4,11 +4,12 @@ import { AppError, clientKey, FixedWindowLimiter } from '@crv/kit'
 import type { Database } from '@crv/kit/db'
 import type { components } from '@crv/contracts'
 import type { Deps } from '../deps.ts'
+import { cleanPath } from './events.ts'
+import type { AnalyticsEvent } from './events.ts'
 import { deleteEventsOlderThan, eventsOfLast, insertEvents } from './repository.ts'
 import { analyticsWindow } from './views.ts'
 
 type Schemas = components['schemas']
-export type AnalyticsEvent = Schemas['AnalyticsEvent']
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -37,9 +38,6 @@ export const rateLimited = (wait: number) =>
   new AppError('rate_limited', 429, 'Too many requests. Please try again later', {
     retryAfterSeconds: wait,
   })
-
-/** The path alone: a query or fragment could carry something personal. */
-export const cleanPath = (path: string) => (path.split(/[?#]/)[0] ?? '/').slice(0, 200) || '/'
 
 /** The client's clock when plausible (within a day), else the server's. */
 function occurredAt(at: string | undefined, now: number): Date {

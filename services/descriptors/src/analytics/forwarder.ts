@@ -1,7 +1,7 @@
 // Recorded events sent on to a Plausible or Umami server, when one is configured.
 import type { DescriptorsConfig } from '../config.ts'
-import { cleanPath } from './analytics.ts'
-import type { AnalyticsEvent } from './analytics.ts'
+import { cleanPath } from './events.ts'
+import type { AnalyticsEvent } from './events.ts'
 
 export interface ForwardContext {
   userAgent: string | undefined

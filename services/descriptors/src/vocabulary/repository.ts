@@ -1,9 +1,10 @@
 // Every statement of the vocabulary area: categories, descriptors (shared and users' own) and
-// hides. The seed of the shipped vocabulary is in seed.ts.
+// hides, and the seed of the shipped vocabulary.
 import { sql } from 'drizzle-orm'
 import { rows } from '@crv/kit/db'
 import type { Database, Executor } from '@crv/kit/db'
-import type { Language, Stage } from './shipped.ts'
+import { foldWord } from './shipped.ts'
+import type { CategoryData, Language, Stage } from './shipped.ts'
 import { toDescriptor } from './views.ts'
 import type { ApiCategory, Descriptor, DescriptorRow } from './views.ts'
 
@@ -189,4 +190,114 @@ export async function categoryNames(
         LEFT JOIN descriptors.category_names n ON n.category_id = c.id AND n.language = ${language}`,
   )
   return new Map(list.map((r) => [Number(r.id), String(r.name)]))
+}
+
+// The shipped vocabulary's seed (vocabulary/seed.ts holds its transaction).
+
+/** One seed at a time, until the transaction ends. */
+export async function lockSeed(tx: Executor): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('descriptors:seed'))`)
+}
+
+/** The hash of the data files the last seed read, if any. */
+export async function seededHash(tx: Executor): Promise<string | undefined> {
+  const [state] = await rows<{ data_hash: string }>(
+    tx,
+    sql`SELECT data_hash FROM descriptors.seed_state WHERE id = 1`,
+  )
+  return state?.data_hash
+}
+
+/** A shipped category by its slug; its id. */
+export async function upsertCategory(tx: Executor, c: CategoryData): Promise<number | undefined> {
+  const [row] = await rows<{ id: number }>(
+    tx,
+    sql`
+        INSERT INTO descriptors.categories (slug, type, stage, position) VALUES (${c.slug}, ${c.type}, ${c.stage}, ${c.position})
+        ON CONFLICT (slug) DO UPDATE SET type = EXCLUDED.type, stage = EXCLUDED.stage, position = EXCLUDED.position
+        RETURNING id`,
+  )
+  return row?.id
+}
+
+export async function upsertCategoryName(
+  tx: Executor,
+  categoryId: number,
+  language: string,
+  names: { name: string; description: string },
+): Promise<void> {
+  await tx.execute(sql`
+          INSERT INTO descriptors.category_names (category_id, language, name, description)
+          VALUES (${categoryId}, ${language}, ${names.name}, ${names.description})
+          ON CONFLICT (category_id, language) DO UPDATE SET name = EXCLUDED.name, description = EXCLUDED.description`)
+}
+
+/** Shipped concepts by their slugs; their ids. */
+export async function upsertConcepts(
+  tx: Executor,
+  concepts: { slug: string; categoryId: number | null; pos: string }[],
+): Promise<{ id: number; slug: string }[]> {
+  const values = concepts.map((c) => sql`(${c.slug}, ${c.categoryId}, ${c.pos})`)
+  return rows<{ id: number; slug: string }>(
+    tx,
+    sql`
+        INSERT INTO descriptors.concepts (slug, category_id, pos) VALUES ${sql.join(values, sql`, `)}
+        ON CONFLICT (slug) DO UPDATE SET category_id = EXCLUDED.category_id, pos = EXCLUDED.pos
+        RETURNING id, slug`,
+  )
+}
+
+/** The further categories of shipped words (users' words have none). */
+export async function clearShippedMemberships(tx: Executor): Promise<void> {
+  await tx.execute(sql`
+      DELETE FROM descriptors.concept_categories cc USING descriptors.concepts c
+      WHERE c.id = cc.concept_id AND c.slug IS NOT NULL`)
+}
+
+export async function insertMemberships(
+  tx: Executor,
+  memberships: { conceptId: number | null; categoryId: number | null }[],
+): Promise<void> {
+  const values = memberships.map((m) => sql`(${m.conceptId}, ${m.categoryId})`)
+  await tx.execute(sql`
+        INSERT INTO descriptors.concept_categories (concept_id, category_id)
+        VALUES ${sql.join(values, sql`, `)}`)
+}
+
+/**
+ * Shipped words by (concept, language), a corrected one updated in place; for each row written,
+ * whether it was new.
+ */
+export async function upsertWords(
+  tx: Executor,
+  words: {
+    conceptId: number | null
+    categoryId: number | null
+    language: string
+    word: string
+    reading: string | null
+  }[],
+): Promise<{ inserted: boolean }[]> {
+  const values = words.map(
+    (r) =>
+      sql`(${r.conceptId}, ${r.categoryId}, ${r.language}, ${r.word}, ${r.reading}, ${foldWord(r.word)}, 'system', false)`,
+  )
+  return rows<{ inserted: boolean }>(
+    tx,
+    sql`
+        INSERT INTO descriptors.descriptors (concept_id, category_id, language, word, reading, word_key, status, is_custom)
+        VALUES ${sql.join(values, sql`, `)}
+        ON CONFLICT (concept_id, language) WHERE NOT is_custom DO UPDATE
+          SET word = EXCLUDED.word, reading = EXCLUDED.reading, word_key = EXCLUDED.word_key, category_id = EXCLUDED.category_id
+          WHERE descriptors.descriptors.word IS DISTINCT FROM EXCLUDED.word
+             OR descriptors.descriptors.reading IS DISTINCT FROM EXCLUDED.reading
+             OR descriptors.descriptors.category_id IS DISTINCT FROM EXCLUDED.category_id
+        RETURNING (xmax = 0) AS inserted`,
+  )
+}
+
+export async function saveSeededHash(tx: Executor, hash: string): Promise<void> {
+  await tx.execute(sql`
+      INSERT INTO descriptors.seed_state (id, data_hash) VALUES (1, ${hash})
+      ON CONFLICT (id) DO UPDATE SET data_hash = EXCLUDED.data_hash, seeded_at = now()`)
 }

@@ -16,7 +16,7 @@ import {
   verifyReceipt,
 } from '@crv/contracts/practice-receipt'
 import type { PracticeReceipt } from '@crv/contracts/practice-receipt'
-import { canonicalJson as serverCanonicalJson } from '../services/practice/src/sealing.ts'
+import { canonicalJson as serverCanonicalJson } from '../services/practice/src/sessions/sealing.ts'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
 const run = promisify(execFile)

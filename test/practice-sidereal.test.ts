@@ -11,7 +11,7 @@ import astroApp from '../services/astro/src/app.ts'
 import { loadAstroConfig } from '../services/astro/src/config.ts'
 import practiceApp from '../services/practice/src/app.ts'
 import { loadPracticeConfig } from '../services/practice/src/config.ts'
-import { hoursApart } from '../services/practice/src/stats.ts'
+import { hoursApart } from '../services/practice/src/sessions/stats.ts'
 
 type Plugin = FastifyPluginAsync<{ config: BaseConfig; verifyToken?: TokenVerifier }>
 type Loader = (env: NodeJS.ProcessEnv) => BaseConfig

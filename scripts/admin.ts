@@ -5,8 +5,8 @@ import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createDatabase, createPool, runMigrations } from '@crv/kit/db'
-import { listAdmins, setRole } from '../services/auth/src/users.ts'
-import { normalisePhone } from '../services/auth/src/phone.ts'
+import { listAdmins, setRole } from '../services/auth/src/users/users.ts'
+import { normalisePhone } from '../services/auth/src/phone/phone.ts'
 import { embeddedDatabaseUrl, openEmbeddedDatabase } from './lib/embedded-db.ts'
 
 const root = fileURLToPath(new URL('../', import.meta.url))

@@ -1,5 +1,5 @@
 // What one step of a review replay costs the descriptors service's thread (issue [23] item 3):
-// ts-fsrs's `next` with fuzz and one stored time read, as services/descriptors/src/reviews.ts
+// ts-fsrs's `next` with fuzz and one stored time read, as services/descriptors/src/reviews/reviews.ts
 // runs them, over answers shaped as the attack run's batches (ten words, a minute apart, the four
 // ratings in turn). Timed in CPU time (process.cpuUsage) in a process of its own with the
 // services' V8 flags, so a busy machine or the bench's own flags do not count. The self-check
@@ -8,8 +8,8 @@ import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { createEmptyCard } from 'ts-fsrs'
 import type { Card, Grade } from 'ts-fsrs'
-import { scheduler } from '../../services/descriptors/src/reviews.ts'
-import { fromPostgresTimestamp } from '../../services/descriptors/src/timestamps.ts'
+import { scheduler } from '../../services/descriptors/src/reviews/reviews.ts'
+import { fromPostgresTimestamp } from '../../services/descriptors/src/db/timestamps.ts'
 import { SERVICE_NODE_FLAGS } from '../../scripts/lib/node-flags.ts'
 
 export interface StepCost {

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto'
 import { ms, treeMemory, withStandIn } from '../lib.ts'
 import type { Section } from '../lib.ts'
-import { STEPS_PER_REQUEST } from '../../services/descriptors/src/reviews.ts'
+import { STEPS_PER_REQUEST } from '../../services/descriptors/src/reviews/reviews.ts'
 import { startApp } from './app.ts'
 import type { RunningApp } from './app.ts'
 import { paced } from './practice.ts'

@@ -10,12 +10,20 @@ export function newPhone(): string {
   return `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`
 }
 
-export async function codeSentTo(base: string, phone: string): Promise<string> {
+/** What the dev SMS outbox holds for `phone`, in the order the codes were sent. */
+export async function outboxFor(
+  base: string,
+  phone: string,
+): Promise<{ phone: string; code: string }[]> {
   const response = await fetch(`${base}/api/auth/dev/sms-outbox?phone=${encodeURIComponent(phone)}`)
   expect(response.status).toBe(200)
   const entries = (await response.json()) as { phone: string; code: string }[]
-  // The outbox lists codes in the order sent; only the newest code of a number still works.
-  const newest = entries.findLast((entry) => entry.phone === phone)
+  return entries.filter((entry) => entry.phone === phone)
+}
+
+export async function codeSentTo(base: string, phone: string): Promise<string> {
+  // Only the newest code of a number still works.
+  const newest = (await outboxFor(base, phone)).at(-1)
   if (!newest) throw new Error(`no code was sent to ${phone}`)
   return newest.code
 }
@@ -40,11 +48,11 @@ export async function signIn(page: Page, base: string, phone = newPhone()): Prom
 }
 
 /**
- * Signs a browser context in by phone through the API (the context keeps the refresh cookie,
- * so its pages start signed in). Waits out the resend cooldown if another test just asked for
- * a code for the same number.
+ * Signs a browser context in by phone through the API with the dev SMS outbox's code (the
+ * context keeps the refresh cookie, so its pages start signed in). Waits out the resend cooldown
+ * if another test just asked for a code for the same number. Returns the access token.
  */
-export async function signInByApi(
+export async function signInByOutbox(
   request: APIRequestContext,
   base: string,
   phone: string,
@@ -57,12 +65,7 @@ export async function signInByApi(
     if (start.status() !== 429 || attempt > 2) throw new Error(`code not sent: ${start.status()}`)
     await new Promise((resolve) => setTimeout(resolve, ((retry ?? 30) + 1) * 1000))
   }
-  const outbox = await request.get(
-    `${base}/api/auth/dev/sms-outbox?phone=${encodeURIComponent(phone)}`,
-  )
-  const entries = (await outbox.json()) as { phone: string; code: string }[]
-  const code = entries.findLast((e) => e.phone === phone)?.code
-  if (!code) throw new Error(`no code was sent to ${phone}`)
+  const code = await codeSentTo(base, phone)
   const verified = await request.post(`${base}/api/auth/phone/verify`, { data: { phone, code } })
   expect(verified.status()).toBe(200)
   return ((await verified.json()) as { accessToken: string }).accessToken

@@ -1,19 +1,14 @@
 import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launch, watchProblems } from './browser.ts'
+import { watchProblems, withBrowser } from './browser.ts'
 import { adminPhone, signIn } from './accounts.ts'
 
 const base = inject('baseUrl')
 const languages = ['en', 'de', 'fr', 'es', 'it', 'ja', 'zh'] as const
 let browser: Browser
 
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+withBrowser((launched) => (browser = launched))
 
 type Category = { id: number; name: string; stage: string }
 type Descriptor = {

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest'
 import { chromium } from 'playwright-core'
 import type { Browser, BrowserContext, ConsoleMessage, Page, Request } from 'playwright-core'
 
@@ -38,8 +39,28 @@ export async function untilClipsArrived(page: Page, count = 7): Promise<void> {
   )
 }
 
-export async function launch(): Promise<Browser> {
+/** Chromium as every browser test and bench drives it (`CHROMIUM_PATH`, else Debian's). */
+export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS })
+}
+
+/** The old name, still imported by bench/scenarios/tachistoscope.ts (outside the test kit). */
+export const launch = launchBrowser
+
+/**
+ * One Chromium for a test file: launched before its tests, closed after them. `use` receives it
+ * (`withBrowser((launched) => (browser = launched))`); a file's own `beforeAll`, declared after,
+ * runs once it is there.
+ */
+export function withBrowser(use: (browser: Browser) => void): void {
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    browser = await launchBrowser()
+    use(browser)
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
 }
 
 /**

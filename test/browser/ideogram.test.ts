@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
+import { describe, expect, it, inject } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import {
   chooseSpeed,
@@ -12,18 +12,13 @@ import {
   startPlaying,
   stopPlaying,
 } from '../../bench/scenarios/ideogram.ts'
-import { launch, untilLive, watchProblems } from './browser.ts'
+import { untilLive, watchProblems, withBrowser } from './browser.ts'
 import { newPhone, signIn, signInInDialog } from './accounts.ts'
 
 const base = inject('baseUrl')
 let browser: Browser
 
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+withBrowser((launched) => (browser = launched))
 
 type Scheduled = { clipId: string; start: number; duration: number }
 type Onset = { clipId: string; heardAt: number | null; errorMs: number | null }

@@ -5,17 +5,12 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { seriousViolations } from './a11y.ts'
 import { adminPhone, signIn } from './accounts.ts'
-import { launch, watchProblems } from './browser.ts'
+import { watchProblems, withBrowser } from './browser.ts'
 
 const base = inject('baseUrl')
 let browser: Browser
 
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+withBrowser((launched) => (browser = launched))
 
 const isFocused = (target: Locator) => target.evaluate((el) => el.matches(':focus'))
 

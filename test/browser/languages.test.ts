@@ -2,20 +2,15 @@
 // trainer's language following it), the choice made in Settings is kept; and Settings gives
 // a user all their data and deletes their account.
 import { readFileSync, readdirSync } from 'node:fs'
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
+import { describe, expect, it, inject } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { launch, untilClipsArrived, watchProblems } from './browser.ts'
-import { newPhone, signInByApi } from './accounts.ts'
+import { untilClipsArrived, watchProblems, withBrowser } from './browser.ts'
+import { newPhone, signInByOutbox } from './accounts.ts'
 
 const base = inject('baseUrl')
 let browser: Browser
 
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+withBrowser((launched) => (browser = launched))
 
 type Tree = { [key: string]: string | Tree }
 const locales = new URL('../../frontend/src/locales/', import.meta.url)
@@ -83,7 +78,7 @@ describe('the interface in German', () => {
     await untilClipsArrived(page)
 
     // Signed in, a review in the descriptor trainer, in German words.
-    await signInByApi(context.request, base, newPhone())
+    await signInByOutbox(context.request, base, newPhone())
     await page.goto(base + '/descriptors')
     await page.getByRole('banner').getByRole('button', { name: 'Abmelden' }).waitFor()
     expect(await page.title()).toBe(german('common:pageMeta.descriptorTraining.title'))
@@ -188,7 +183,7 @@ describe('the descriptor trainer with a Japanese interface', () => {
 describe('settings', () => {
   it('downloads all of a user’s data, then deletes their account and this browser’s copies', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-    const token = await signInByApi(context.request, base, newPhone())
+    const token = await signInByOutbox(context.request, base, newPhone())
     const session = {
       id: crypto.randomUUID(),
       activity: 'ideogram',

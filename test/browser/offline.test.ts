@@ -6,7 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
+import { describe, expect, it, inject } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import {
   enableOnsetMeasurement,
@@ -15,18 +15,13 @@ import {
   startPlaying,
   stopPlaying,
 } from '../../bench/scenarios/ideogram.ts'
-import { launch, launchWithProfile } from './browser.ts'
-import { newPhone, signInByApi } from './accounts.ts'
+import { launchWithProfile, withBrowser } from './browser.ts'
+import { newPhone, signInByOutbox } from './accounts.ts'
 
 const base = inject('baseUrl')
 let browser: Browser
 
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+withBrowser((launched) => (browser = launched))
 
 const answersToday = async (token: string) =>
   ((await (await api(token, '/api/reviews/stats?language=en')).json()) as { answersToday: number })
@@ -78,7 +73,7 @@ describe('the installed app, offline', () => {
 
   it('trains and reviews with no network, and syncs the answers once it is back', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-    const token = await signInByApi(context.request, base, newPhone())
+    const token = await signInByOutbox(context.request, base, newPhone())
     const page = await context.newPage()
     await enableOnsetMeasurement(page)
 

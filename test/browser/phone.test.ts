@@ -6,7 +6,7 @@ import { mkdir } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { adminPhone, signIn } from './accounts.ts'
-import { launch, watchProblems } from './browser.ts'
+import { watchProblems, withBrowser } from './browser.ts'
 
 const base = inject('baseUrl')
 let browser: Browser
@@ -95,12 +95,9 @@ async function sidewaysScroll(page: Page): Promise<string[]> {
   })
 }
 
+withBrowser((launched) => (browser = launched))
 beforeAll(async () => {
-  browser = await launch()
   await mkdir(shots, { recursive: true })
-})
-afterAll(async () => {
-  await browser?.close()
 })
 
 describe.each(['visitor', 'administrator'] as const)('on a phone, as the %s', (role) => {

@@ -4,11 +4,11 @@
 // contributor's tags, sees Cohen's κ, confirms a disputed tag and approves it into a new pool,
 // where it then is a target; the contributor sees it in the pool.
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
+import { beforeAll, describe, expect, it, inject } from 'vitest'
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core'
 import { seriousViolations } from './a11y.ts'
-import { adminPhone, newPhone, signInByApi } from './accounts.ts'
-import { launch, watchProblems } from './browser.ts'
+import { adminPhone, newPhone, signInByOutbox } from './accounts.ts'
+import { watchProblems, withBrowser } from './browser.ts'
 
 const base = inject('baseUrl')
 const shots = process.env.CONTRIBUTION_SCREENSHOTS
@@ -23,16 +23,13 @@ const PHONE: BrowserContextOptions = {
 let browser: Browser
 let adminState: Awaited<ReturnType<BrowserContext['storageState']>>
 
+withBrowser((launched) => (browser = launched))
 beforeAll(async () => {
-  browser = await launch()
   // One administrator sign-in for both journeys (a second code for one number waits a cooldown).
   const context = await browser.newContext()
-  await signInByApi(context.request, base, adminPhone)
+  await signInByOutbox(context.request, base, adminPhone)
   adminState = await context.storageState()
   await context.close()
-})
-afterAll(async () => {
-  await browser?.close()
 })
 
 /** A photograph-like picture no other run has sent (random blocks of colour, smoothly scaled). */
@@ -68,7 +65,7 @@ async function contributionJourney(options: BrowserContextOptions, device: strin
 
   // The contributor: from the practice page to "My contributions", and a picture sent.
   const contributor = await browser.newContext(options)
-  await signInByApi(contributor.request, base, newPhone())
+  await signInByOutbox(contributor.request, base, newPhone())
   const page = await contributor.newPage()
   const problems = watchProblems(page)
   await page.goto(`${base}/practice`)

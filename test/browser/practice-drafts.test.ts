@@ -3,10 +3,10 @@
 // offline from a cold start and what is written there reaches the server once the network is
 // back, and two devices of one user writing at once both keep their text, the conflict shown
 // until the viewer chooses.
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
+import { beforeAll, describe, expect, it, inject } from 'vitest'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { newPhone, signInByApi } from './accounts.ts'
-import { launch, watchProblems } from './browser.ts'
+import { newPhone, signInByOutbox } from './accounts.ts'
+import { watchProblems, withBrowser } from './browser.ts'
 
 const base = inject('baseUrl')
 const shots = process.env.PRACTICE_SCREENSHOTS
@@ -20,21 +20,18 @@ let browser: Browser
  */
 let twoDevices: Promise<{ laptop: BrowserContext; phone: BrowserContext; token: string }>
 
+withBrowser((launched) => (browser = launched))
 beforeAll(async () => {
-  browser = await launch()
   const number = newPhone()
   twoDevices = (async () => {
     const laptop = await browser.newContext(DESKTOP)
-    const token = await signInByApi(laptop.request, base, number)
+    const token = await signInByOutbox(laptop.request, base, number)
     const phone = await browser.newContext(PHONE)
-    await signInByApi(phone.request, base, number)
+    await signInByOutbox(phone.request, base, number)
     return { laptop, phone, token }
   })()
   // Awaited by its test; a failure here must not pass unnoticed meanwhile.
   twoDevices.catch(() => undefined)
-})
-afterAll(async () => {
-  await browser?.close()
 })
 
 type WriteUp = { summary?: string }
@@ -102,7 +99,7 @@ async function controlled(page: Page) {
 describe('a practice write-up', () => {
   it('keeps what was typed just before a reload, and asks before leaving it unsaved', async () => {
     const context = await browser.newContext(DESKTOP)
-    const token = await signInByApi(context.request, base, newPhone())
+    const token = await signInByOutbox(context.request, base, newPhone())
     const id = await startSession(token)
     const { page, dialogs } = await signedInPage(context)
     const problems = watchProblems(page)
@@ -138,7 +135,7 @@ describe('a practice write-up', () => {
 
   it('opens offline from a cold start, keeps what is written there, and syncs once back', async () => {
     const context = await browser.newContext(DESKTOP)
-    const token = await signInByApi(context.request, base, newPhone())
+    const token = await signInByOutbox(context.request, base, newPhone())
     const id = await startSession(token)
     const { page } = await signedInPage(context)
     // Online once, as a person who opened the app before: the session through the worker.

@@ -5,21 +5,16 @@
 // gestalt class, and the viewer by a short code with no fresh session left. Sessions are run
 // through the API: what is checked is what the pages show of them.
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
+import { describe, expect, it, inject } from 'vitest'
 import type { APIRequestContext, Browser, Page } from 'playwright-core'
 import { grainyJpeg } from '../pictures.ts'
-import { adminPhone, newPhone, signInByApi } from './accounts.ts'
-import { launch, watchProblems } from './browser.ts'
+import { adminPhone, newPhone, signInByOutbox } from './accounts.ts'
+import { watchProblems, withBrowser } from './browser.ts'
 
 const base = inject('baseUrl')
 let browser: Browser
 
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+withBrowser((launched) => (browser = launched))
 
 type Started = { id: string; picturesSeen: { familiarity: string; lastShownAt: string | null } }
 
@@ -57,7 +52,7 @@ const summary = (page: Page, text: string) =>
 describe('pictures seen before', () => {
   it('says so on the session page, filters the statistics by it, and shows in the pool’s health', async () => {
     const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-    const admin = await signInByApi(adminContext.request, base, adminPhone)
+    const admin = await signInByOutbox(adminContext.request, base, adminPhone)
     const asAdmin = { authorization: `Bearer ${admin}` }
     const poolName = `Five pictures ${randomUUID().slice(0, 8)}`
     const pool = await adminContext.request.post(`${base}/api/admin/practice/pools`, {
@@ -85,7 +80,7 @@ describe('pictures seen before', () => {
     expect(((await created.json()) as { created: unknown[] }).created).toHaveLength(5)
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-    const token = await signInByApi(context.request, base, newPhone())
+    const token = await signInByOutbox(context.request, base, newPhone())
     const first = await session(context.request, token, poolId)
     await session(context.request, token, poolId)
     const third = await session(context.request, token, poolId, true)

@@ -3,22 +3,17 @@
 // go to the next, and a pinch zooms; the ranking is made by number and by dragging (mouse,
 // finger, keyboard) and confirmed before the judging; a viewer who chose description only
 // judges by tags, and no candidate's picture is fetched before the reveal.
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
+import { describe, expect, it, inject } from 'vitest'
 import type { Browser, BrowserContext, CDPSession, Locator, Page } from 'playwright-core'
 import { seriousViolations } from './a11y.ts'
 import { newPhone, signIn } from './accounts.ts'
-import { launch, watchProblems } from './browser.ts'
+import { watchProblems, withBrowser } from './browser.ts'
 
 const base = inject('baseUrl')
 const shots = process.env.PRACTICE_SCREENSHOTS
 let browser: Browser
 
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+withBrowser((launched) => (browser = launched))
 
 const DESKTOP = { viewport: { width: 1366, height: 850 } }
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }

@@ -2,19 +2,14 @@
 // [25] item 3): with German chosen in an English browser, "bla" in the colours suggests German
 // words; with Japanese, 青 suggests the Japanese word. A word matched in another language says
 // which language it is from.
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
+import { describe, expect, it, inject } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { launch } from './browser.ts'
+import { withBrowser } from './browser.ts'
 
 const base = inject('baseUrl')
 let browser: Browser
 
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+withBrowser((launched) => (browser = launched))
 
 /** A visitor's trial in an English browser with `language` chosen in the app. */
 async function trialIn(language: string, labels: { tryOne: string; start: string }): Promise<Page> {

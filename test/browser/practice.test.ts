@@ -5,25 +5,20 @@
 // fails when the judging's answer is tampered with), the receipt downloads and verifies, the
 // statistics count the sessions, and a visitor runs a trial that saves nothing.
 import { readFile } from 'node:fs/promises'
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
+import { beforeAll, describe, expect, it, inject } from 'vitest'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { parseReceipt, verifyReceipt } from '@crv/contracts/practice-receipt'
 import type { PracticeReceipt } from '@crv/contracts/practice-receipt'
 import { grainyJpeg } from '../pictures.ts'
 import { adminPhone, newPhone, signIn } from './accounts.ts'
-import { launch, watchProblems } from './browser.ts'
+import { watchProblems, withBrowser } from './browser.ts'
 import type { ExpectedFailure } from './browser.ts'
 
 const base = inject('baseUrl')
 const shots = process.env.PRACTICE_SCREENSHOTS
 let browser: Browser
 
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+withBrowser((launched) => (browser = launched))
 
 async function screenshot(page: Page, name: string) {
   if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true })
@@ -592,14 +587,14 @@ describe('practice', () => {
 // the API, axe) are loaded in its own beforeAll: the file's imports serve the journeys above.
 describe('the statistics page: both judges, exact probabilities, declared series', () => {
   const kit = async () => ({
-    signInByApi: (await import('./accounts.ts')).signInByApi,
+    signInByOutbox: (await import('./accounts.ts')).signInByOutbox,
     seriousViolations: (await import('./a11y.ts')).seriousViolations,
   })
-  let signInByApi: Awaited<ReturnType<typeof kit>>['signInByApi']
+  let signInByOutbox: Awaited<ReturnType<typeof kit>>['signInByOutbox']
   let seriousViolations: Awaited<ReturnType<typeof kit>>['seriousViolations']
 
   beforeAll(async () => {
-    ;({ signInByApi, seriousViolations } = await kit())
+    ;({ signInByOutbox, seriousViolations } = await kit())
   })
 
   /** The longitude where the local sidereal time is `hours` now (GMST, IAU 1982, to seconds). */
@@ -641,7 +636,7 @@ describe('the statistics page: both judges, exact probabilities, declared series
 
   it('declares a series, shows its progress, refuses another while it runs, then shows its result', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-    const token = await signInByApi(context.request, base, newPhone())
+    const token = await signInByOutbox(context.request, base, newPhone())
     const page = await context.newPage()
     const problems = watchProblems(page, [{ path: '/api/practice/series', status: 409 }])
     await page.goto(`${base}/practice/stats`)
@@ -689,7 +684,7 @@ describe('the statistics page: both judges, exact probabilities, declared series
 
   it('sets your ranking beside the analytic judge and compares the sidereal windows from 10 sessions each', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-    const token = await signInByApi(context.request, base, newPhone())
+    const token = await signInByOutbox(context.request, base, newPhone())
     for (let i = 0; i < 10; i++)
       await sessionByApi(context.request, token, { longitude: longitudeAt(1.5) })
     for (let i = 0; i < 9; i++)
@@ -738,7 +733,7 @@ describe('the statistics page: both judges, exact probabilities, declared series
       isMobile: true,
       hasTouch: true,
     })
-    const token = await signInByApi(context.request, base, newPhone())
+    const token = await signInByOutbox(context.request, base, newPhone())
     for (let i = 0; i < 10; i++) await sessionByApi(context.request, token)
     const page = await context.newPage()
     const problems = watchProblems(page)

@@ -1,18 +1,16 @@
 // A first visit's pre-rendered page (issue [12], a phone's first load): the public pages come
 // as HTML the browser paints before any of the app's code has run, in the visitor's language;
 // the app then takes those very elements over (nothing drawn twice) and the page works.
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
+import { beforeAll, describe, expect, it, inject } from 'vitest'
 import type { Browser, Page, Route } from 'playwright-core'
 import { gestaltToggle } from '../../bench/scenarios/ideogram.ts'
-import { launch, untilLive, watchProblems } from './browser.ts'
+import { untilLive, watchProblems, withBrowser } from './browser.ts'
 
 const base = inject('baseUrl')
 let browser: Browser
 
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(() => browser.close())
+withBrowser((launched) => (browser = launched))
+beforeAll(async () => {})
 
 const pages = [
   { path: '/', heading: 'Ideogram Training', german: 'Ideogramm-Training' },

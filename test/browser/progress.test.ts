@@ -1,20 +1,15 @@
 // The progress page as a user meets it: a descriptor training session and a review recorded
 // in their history, shown as a streak and minutes, and the whole history deleted on request.
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
+import { describe, expect, it, inject } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { selectGestalts, startPlaying, stopPlaying } from '../../bench/scenarios/ideogram.ts'
-import { launch, watchProblems } from './browser.ts'
-import { newPhone, signInByApi } from './accounts.ts'
+import { watchProblems, withBrowser } from './browser.ts'
+import { newPhone, signInByOutbox } from './accounts.ts'
 
 const base = inject('baseUrl')
 let browser: Browser
 
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+withBrowser((launched) => (browser = launched))
 
 /**
  * A time zone where it is not near midnight now. The page's clock runs minutes ahead of the
@@ -40,7 +35,7 @@ describe('your progress', () => {
       viewport: { width: 1280, height: 900 },
       timezoneId: zoneAwayFromMidnight(),
     })
-    const token = await signInByApi(context.request, base, newPhone())
+    const token = await signInByOutbox(context.request, base, newPhone())
     const page = await context.newPage()
     const problems = watchProblems(page)
     // The page's clock, so that a session of minutes takes a moment of the test.
@@ -88,7 +83,7 @@ describe('your progress', () => {
 
   it('records an ideogram session from Play to its pause, with its speed and gestalts', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-    await signInByApi(context.request, base, newPhone())
+    await signInByOutbox(context.request, base, newPhone())
     const page = await context.newPage()
     const problems = watchProblems(page)
     await page.clock.install()

@@ -1,26 +1,21 @@
 // Spaced repetition as a user meets it: a review begun in one browser continues in another
 // (the schedule lives on the server), and answers given with the network cut are kept and
 // synced once it is back, each counted once.
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
+import { describe, expect, it, inject } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launch, watchProblems } from './browser.ts'
-import { newPhone, signInByApi } from './accounts.ts'
+import { watchProblems, withBrowser } from './browser.ts'
+import { newPhone, signInByOutbox } from './accounts.ts'
 
 const base = inject('baseUrl')
 let browser: Browser
 
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+withBrowser((launched) => (browser = launched))
 
 type Stats = { cards: number; answersToday: number; learning: number }
 
 async function signedInContext(phone: string): Promise<{ context: BrowserContext; token: string }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-  const token = await signInByApi(context.request, base, phone)
+  const token = await signInByOutbox(context.request, base, phone)
   return { context, token }
 }
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { seriousViolations } from './a11y.ts'
 import { adminPhone, codeSentTo, newPhone, signIn } from './accounts.ts'
-import { launch, watchProblems } from './browser.ts'
+import { watchProblems, withBrowser } from './browser.ts'
 
 const base = inject('baseUrl')
 let browser: Browser
@@ -300,15 +300,12 @@ async function newContext(colorScheme: Scheme = 'light'): Promise<BrowserContext
   })
 }
 
+withBrowser((launched) => (browser = launched))
 beforeAll(async () => {
-  browser = await launch()
   const settings = (await (await fetch(`${base}/api/settings`)).json()) as {
     tachistoscopeAccess: string
   }
   tachistoscopeForUsers = settings.tachistoscopeAccess === 'user'
-})
-afterAll(async () => {
-  await browser?.close()
 })
 
 describe.each(visits)('every route of spec §2 for the %s, %s scheme', (role, scheme) => {

@@ -1,20 +1,15 @@
 // A shared browser (issue [23], item 6): once a user signs out, the service worker's caches hold
 // nothing of theirs: no answer kept under their id, none holding a word of theirs. The next
 // person at that browser could otherwise read them from the cache storage.
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
+import { describe, expect, it, inject } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { launch } from './browser.ts'
-import { newPhone, signInByApi } from './accounts.ts'
+import { withBrowser } from './browser.ts'
+import { newPhone, signInByOutbox } from './accounts.ts'
 
 const base = inject('baseUrl')
 let browser: Browser
 
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+withBrowser((launched) => (browser = launched))
 
 type CacheEntry = { cache: string; url: string; body: string }
 
@@ -48,7 +43,7 @@ const idOf = (token: string) =>
 describe('signing out on a shared browser', () => {
   it('leaves nothing of the user in the service worker’s caches', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-    const token = await signInByApi(context.request, base, newPhone())
+    const token = await signInByOutbox(context.request, base, newPhone())
     const userId = idOf(token)
     const gestalts = (await (await fetch(`${base}/api/gestalts?language=en`)).json()) as {
       id: number

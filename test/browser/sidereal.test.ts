@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
+import { describe, expect, it, inject } from 'vitest'
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
-import { launch, watchProblems } from './browser.ts'
+import { watchProblems, withBrowser } from './browser.ts'
 
 const base = inject('baseUrl')
 let browser: Browser
 
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+withBrowser((launched) => (browser = launched))
 
 const BERLIN = { latitude: 52.52, longitude: 13.405 }
 

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
+import { describe, expect, it, inject } from 'vitest'
 import type { Browser, Locator, Page } from 'playwright-core'
-import { launch, watchProblems } from './browser.ts'
-import { adminPhone, codeSentTo, newPhone } from './accounts.ts'
+import { watchProblems, withBrowser } from './browser.ts'
+import { adminPhone, codeSentTo, newPhone, outboxFor } from './accounts.ts'
 
 const base = inject('baseUrl')
 // The descriptor trainer is in everyone's menu (issue [11]); these are for administrators only.
 const adminEntries = ['Tachistoscope', 'Admin Panel', 'Pending Descriptors']
 let browser: Browser
 
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+withBrowser((launched) => (browser = launched))
 
 type SignedInUser = { firstName: string; displayName: string; role: string }
 
@@ -248,10 +243,7 @@ describe('the sign-in dialog', () => {
     await dialog.getByRole('button', { name: 'Continue with Phone' }).click()
     await dialog.getByRole('button', { name: `Enter the code sent to ${phone}` }).click()
     // One code was sent in all, and it signs in.
-    const outbox = (await (
-      await fetch(`${base}/api/auth/dev/sms-outbox?phone=${encodeURIComponent(phone)}`)
-    ).json()) as { phone: string }[]
-    expect(outbox.filter((entry) => entry.phone === phone)).toHaveLength(1)
+    expect(await outboxFor(base, phone)).toHaveLength(1)
     await dialog.getByLabel('Verification Code').fill(await codeSentTo(base, phone))
     await dialog.getByRole('button', { name: 'Verify Code' }).click()
     await page.getByText('Phone number verified successfully').waitFor()

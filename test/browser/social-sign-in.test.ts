@@ -1,18 +1,13 @@
 // Social sign-in in a real browser against a real OpenID provider (oidc-provider, started by
 // the global setup in place of Google): in the popup, and by redirect when popups are blocked.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { launch, watchProblems } from './browser.ts'
+import { watchProblems, withBrowser } from './browser.ts'
 
 const base = inject('baseUrl')
 let browser: Browser
 
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+withBrowser((launched) => (browser = launched))
 
 /** The provider's development login and consent pages: any login, then Continue. */
 async function loginAtProvider(page: Page, login: string) {

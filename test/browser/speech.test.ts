@@ -1,19 +1,14 @@
 import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
+import { describe, expect, it, inject } from 'vitest'
 import type { Browser, Locator, Page, Response } from 'playwright-core'
-import { launch, watchProblems } from './browser.ts'
+import { watchProblems, withBrowser } from './browser.ts'
 import { signIn } from './accounts.ts'
 import { loadWordFacts } from '../../services/ai/src/vocabulary.ts'
 
 const base = inject('baseUrl')
 let browser: Browser
 
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+withBrowser((launched) => (browser = launched))
 
 type Category = { id: number; name: string }
 

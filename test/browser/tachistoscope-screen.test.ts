@@ -3,7 +3,7 @@
 // own bookkeeping is not consulted for the verdict.
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
 import type { Cookie } from 'playwright-core'
-import { adminPhone, signInByApi } from './accounts.ts'
+import { adminPhone, signInByOutbox } from './accounts.ts'
 import {
   FRAME_MS,
   flashesOnScreen,
@@ -67,7 +67,7 @@ describe('tachistoscope, at the screen', { retry: 2 }, () => {
   beforeAll(async () => {
     const screen = await ScreenFrames.open()
     try {
-      token = await signInByApi(screen.page.context().request, base, adminPhone)
+      token = await signInByOutbox(screen.page.context().request, base, adminPhone)
       cookies = await screen.page.context().cookies()
     } finally {
       await screen.close()

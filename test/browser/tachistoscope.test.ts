@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launch, watchProblems } from './browser.ts'
-import { adminPhone, newPhone, signInByApi } from './accounts.ts'
+import { watchProblems, withBrowser } from './browser.ts'
+import { adminPhone, newPhone, signInByOutbox } from './accounts.ts'
 import sharp from 'sharp'
 import { grainyJpeg } from '../pictures.ts'
 
@@ -23,7 +23,7 @@ type FlashRecord = {
 
 async function signedInContext(phone: string) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-  return { context, token: await signInByApi(context.request, base, phone) }
+  return { context, token: await signInByOutbox(context.request, base, phone) }
 }
 
 const auth = (token: string | null) => (token ? { authorization: `Bearer ${token}` } : {})
@@ -36,13 +36,12 @@ async function listImages(token: string, category: 'random' | 'people') {
   return (await res.json()) as { id: string; filename: string; dataUrl: string }[]
 }
 
+withBrowser((launched) => (browser = launched))
 beforeAll(async () => {
-  browser = await launch()
   admin = await signedInContext(adminPhone)
 })
 afterAll(async () => {
   await admin?.context.close()
-  await browser?.close()
 })
 
 describe('tachistoscope, as an administrator', () => {

@@ -5,11 +5,11 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
+import { beforeAll, describe, expect, it, inject } from 'vitest'
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { seriousViolations } from './a11y.ts'
-import { adminPhone, signInByApi } from './accounts.ts'
-import { launch, watchProblems } from './browser.ts'
+import { adminPhone, signInByOutbox } from './accounts.ts'
+import { watchProblems, withBrowser } from './browser.ts'
 
 const base = inject('baseUrl')
 const shots = process.env.IMPORT_SCREENSHOTS
@@ -47,16 +47,13 @@ const file = (name: string) => ({
 let browser: Browser
 let storageState: Awaited<ReturnType<BrowserContext['storageState']>>
 
+withBrowser((launched) => (browser = launched))
 beforeAll(async () => {
-  browser = await launch()
   // One sign-in for both journeys (a second code for the same number waits out a cooldown).
   const context = await browser.newContext()
-  await signInByApi(context.request, base, adminPhone)
+  await signInByOutbox(context.request, base, adminPhone)
   storageState = await context.storageState()
   await context.close()
-})
-afterAll(async () => {
-  await browser?.close()
 })
 
 async function screenshot(page: Page, name: string) {

@@ -87,7 +87,7 @@ export async function openSession(ctx: SessionContext, user: UserRow): Promise<I
 
 /**
  * Trades a refresh token for a new access token and a rotated refresh token. A token that was
- * already rotated (beyond its one use within the grace period) or revoked is reuse: the family
+ * already rotated (beyond the grace period, or after its successor was used) or revoked is reuse: the family
  * is revoked. No token, an unknown one, reuse or a deleted account: `no_session`.
  */
 export async function rotateSession(
@@ -102,9 +102,11 @@ export async function rotateSession(
     if (row.revokedAt) return { kind: 'reuse' as const, familyId: row.familyId }
     const next = successorOf(ctx, presented)
     if (row.rotatedAt) {
-      const inGrace = Date.now() - row.rotatedAt.getTime() < ROTATION_GRACE_MS && !row.graceUsedAt
-      // The same successor, once, and only while it is itself unused: once the device that
-      // holds it has refreshed with it, the old token coming back is a copy.
+      const inGrace = Date.now() - row.rotatedAt.getTime() < ROTATION_GRACE_MS
+      // The same successor, and only while it is itself unused: once the device that holds it
+      // has refreshed with it, the old token coming back is a copy. Not once only: the page
+      // retries a refresh that got no answer twice (1 s, 3 s), and a second lost reply signed
+      // the user out; a copy of the old token gets no more by asking again.
       const successor = inGrace ? await refreshTokenForUpdate(tx, hash(next)) : undefined
       if (!successor || successor.rotatedAt || successor.revokedAt)
         return { kind: 'reuse' as const, familyId: row.familyId }

@@ -5,7 +5,7 @@ import type { TokenVerifier } from '@crv/kit'
 import type { AstroConfig } from './config.ts'
 import { loadCityIndex } from './geocoding/city-index.ts'
 import type { CityIndex } from './geocoding/city-index.ts'
-import { siderealHandlers } from './sidereal-routes.ts'
+import { siderealHandlers } from './sidereal/routes.ts'
 
 export interface AstroAppOptions {
   config: AstroConfig

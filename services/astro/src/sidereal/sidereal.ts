@@ -1,8 +1,7 @@
-import { AppError, defineHandlers } from '@crv/kit'
-import type { Handlers } from '@crv/kit'
+import { AppError } from '@crv/kit'
 import type { components } from '@crv/contracts'
-import type { CityIndex, Place } from './geocoding/city-index.ts'
-import { formatSiderealTime, siderealTimes } from './sidereal/sidereal-time.ts'
+import type { CityIndex, Place } from '../geocoding/city-index.ts'
+import { formatSiderealTime, siderealTimes } from './sidereal-time.ts'
 
 type Schemas = components['schemas']
 type SiderealTime = Schemas['SiderealTime']
@@ -60,7 +59,7 @@ export function parseCustomTime(text: string | undefined): Date {
 }
 
 /** A position from the query; the contract bounds each value, this checks they come as a pair. */
-function positionOf(query: { lat?: number; lng?: number }): Location {
+export function positionOf(query: { lat?: number; lng?: number }): Location {
   const { lat, lng } = query
   if (lat === undefined && lng === undefined) {
     throw invalid('location', 'Give a location, or lat and lng for a position')
@@ -97,32 +96,32 @@ const candidateOf = (p: Place): Schemas['SiderealPlace'] => ({
   population: p.population,
 })
 
-export function siderealHandlers(cities: CityIndex): Handlers {
-  /** The place a request names, and the others its name fits (the user may pick one). */
-  const placeOf = (
-    body: Schemas['SiderealCustomRequest'],
-  ): { location: Location; candidates: Schemas['SiderealPlace'][] } | undefined => {
-    const language = body.language ?? 'en'
-    if (body.placeId !== undefined) {
-      const place = cities.byId(body.placeId, language)
-      if (!place) throw notFound([])
-      return { location: locationOf(place), candidates: [] }
-    }
-    if (body.location === undefined) return undefined
-    const result = cities.lookup(body.location, language)
-    if (!result.found) throw notFound(result.suggestions)
-    return { location: locationOf(result.place), candidates: result.candidates.map(candidateOf) }
+/** The place a request names, and the others its name fits (the user may pick one). */
+function placeOf(
+  cities: CityIndex,
+  body: Schemas['SiderealCustomRequest'],
+): { location: Location; candidates: Schemas['SiderealPlace'][] } | undefined {
+  const language = body.language ?? 'en'
+  if (body.placeId !== undefined) {
+    const place = cities.byId(body.placeId, language)
+    if (!place) throw notFound([])
+    return { location: locationOf(place), candidates: [] }
   }
+  if (body.location === undefined) return undefined
+  const result = cities.lookup(body.location, language)
+  if (!result.found) throw notFound(result.suggestions)
+  return { location: locationOf(result.place), candidates: result.candidates.map(candidateOf) }
+}
 
-  return defineHandlers('astro', {
-    getSiderealTimeAuto: ({ query }) => siderealResponse(new Date(), positionOf(query)),
-
-    calculateSiderealTimeCustom: ({ body, query }) => {
-      const instant = parseCustomTime(body.customTime)
-      const named = placeOf(body)
-      if (!named) return siderealResponse(instant, positionOf(query))
-      const response = siderealResponse(instant, named.location)
-      return named.candidates.length > 0 ? { ...response, candidates: named.candidates } : response
-    },
-  })
+/** Sidereal time at the instant and place a request names (a position when it names none). */
+export function customSiderealTime(
+  cities: CityIndex,
+  body: Schemas['SiderealCustomRequest'],
+  position: { lat?: number; lng?: number },
+): SiderealTime {
+  const instant = parseCustomTime(body.customTime)
+  const named = placeOf(cities, body)
+  if (!named) return siderealResponse(instant, positionOf(position))
+  const response = siderealResponse(instant, named.location)
+  return named.candidates.length > 0 ? { ...response, candidates: named.candidates } : response
 }

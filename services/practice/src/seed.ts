@@ -4,11 +4,16 @@
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { sql } from 'drizzle-orm'
-import { rows } from '@crv/kit/db'
 import type { Database } from '@crv/kit/db'
 import type { ObjectStorage } from '@crv/kit/storage'
-import { poolBySlug } from './pools/repository.ts'
+import {
+  ensurePool,
+  imageKeysBySlug,
+  insertStarterTarget,
+  poolBySlug,
+  saveSeededHash,
+  seededHash,
+} from './pools/repository.ts'
 import { sha256Hex } from './sessions/sealing.ts'
 import type { Vocabulary } from './vocabulary.ts'
 
@@ -43,10 +48,9 @@ export async function seedStarterPool(
   const manifestText = readFileSync(join(dir, 'manifest.json'), 'utf8')
   const manifest = JSON.parse(manifestText) as StarterManifest
   const dataHash = sha256Hex(manifestText)
-  const known = await rows<{ slug: string; image_key: string }>(
+  const known = await imageKeysBySlug(
     pool,
-    sql`SELECT slug, image_key FROM practice.targets
-        WHERE slug = ANY(${sql.param(manifest.targets.map((t) => t.slug))}::text[])`,
+    manifest.targets.map((t) => t.slug),
   )
   const existing = new Map(known.map((r) => [r.slug, r.image_key]))
   // Every image a row names is in storage (a new bucket, or a data directory restored without
@@ -64,35 +68,20 @@ export async function seedStarterPool(
     await storage.put(imageObjectKey(imageKey), bytes, { contentType: 'image/jpeg' })
     fresh.push({ ...target, imageKey, imageSha256: sha256Hex(bytes) })
   }
-  const [state] = await rows<{ data_hash: string }>(
-    pool,
-    sql`SELECT data_hash FROM practice.seed_state WHERE id = 1`,
-  )
-  if (state?.data_hash === dataHash && fresh.length === 0) return { skipped: true, added: 0 }
+  if ((await seededHash(pool)) === dataHash && fresh.length === 0)
+    return { skipped: true, added: 0 }
 
   await pool.transaction(async (client) => {
-    await client.execute(
-      sql`INSERT INTO practice.pools (slug, name) VALUES (${manifest.pool.slug}, ${manifest.pool.name})
-          ON CONFLICT (slug) DO NOTHING`,
-    )
+    await ensurePool(client, manifest.pool)
     const poolRow = await poolBySlug(client, manifest.pool.slug)
     if (!poolRow) throw new Error('starter pool missing after insert')
     for (const t of fresh) {
-      const tags = t.tags.filter((tag) => vocabulary.has(tag))
-      await client.execute(
-        sql`INSERT INTO practice.targets
-              (pool_id, slug, title, feedback, tags, licence, source, attribution, frontloading,
-               image_key, image_sha256)
-            VALUES (${poolRow.id}, ${t.slug}, ${t.title}, ${t.feedback}, ${sql.param(tags)}::text[],
-                    ${t.licence}, ${t.source}, ${t.attribution ?? null}, ${t.frontloading ?? null}, ${t.imageKey},
-                    ${t.imageSha256})
-            ON CONFLICT (slug) DO NOTHING`,
-      )
+      await insertStarterTarget(client, poolRow.id, {
+        ...t,
+        tags: t.tags.filter((tag) => vocabulary.has(tag)),
+      })
     }
-    await client.execute(
-      sql`INSERT INTO practice.seed_state (id, data_hash) VALUES (1, ${dataHash})
-          ON CONFLICT (id) DO UPDATE SET data_hash = EXCLUDED.data_hash, seeded_at = now()`,
-    )
+    await saveSeededHash(client, dataHash)
   })
   return { skipped: false, added: fresh.length }
 }

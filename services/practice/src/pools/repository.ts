@@ -190,3 +190,69 @@ export async function markTargetDeleted(db: Executor, id: string): Promise<void>
 export async function deleteTarget(db: Executor, id: string): Promise<void> {
   await db.execute(sql`DELETE FROM practice.targets WHERE id = ${id}`)
 }
+
+// The starter pool's seeding (seed.ts).
+
+/** The image keys of the targets already there of these slugs. */
+export async function imageKeysBySlug(
+  db: Executor,
+  slugs: string[],
+): Promise<{ slug: string; image_key: string }[]> {
+  return rows<{ slug: string; image_key: string }>(
+    db,
+    sql`SELECT slug, image_key FROM practice.targets
+        WHERE slug = ANY(${sql.param(slugs)}::text[])`,
+  )
+}
+
+/** The hash of the manifest seeded last, if any. */
+export async function seededHash(db: Executor): Promise<string | null> {
+  const [state] = await rows<{ data_hash: string }>(
+    db,
+    sql`SELECT data_hash FROM practice.seed_state WHERE id = 1`,
+  )
+  return state?.data_hash ?? null
+}
+
+export async function saveSeededHash(db: Executor, hash: string): Promise<void> {
+  await db.execute(
+    sql`INSERT INTO practice.seed_state (id, data_hash) VALUES (1, ${hash})
+        ON CONFLICT (id) DO UPDATE SET data_hash = EXCLUDED.data_hash, seeded_at = now()`,
+  )
+}
+
+/** The pool of this slug, created if it is not there (a name is never changed here). */
+export async function ensurePool(db: Executor, pool: { slug: string; name: string }) {
+  await db.execute(
+    sql`INSERT INTO practice.pools (slug, name) VALUES (${pool.slug}, ${pool.name})
+        ON CONFLICT (slug) DO NOTHING`,
+  )
+}
+
+/** A starter target, unless one of its slug is there already. */
+export async function insertStarterTarget(
+  db: Executor,
+  poolId: string,
+  t: {
+    slug: string
+    title: string
+    feedback: string
+    tags: string[]
+    licence: string
+    source: string
+    attribution?: string | null | undefined
+    frontloading?: string | null | undefined
+    imageKey: string
+    imageSha256: string
+  },
+): Promise<void> {
+  await db.execute(
+    sql`INSERT INTO practice.targets
+          (pool_id, slug, title, feedback, tags, licence, source, attribution, frontloading,
+           image_key, image_sha256)
+        VALUES (${poolId}, ${t.slug}, ${t.title}, ${t.feedback}, ${sql.param(t.tags)}::text[],
+                ${t.licence}, ${t.source}, ${t.attribution ?? null}, ${t.frontloading ?? null},
+                ${t.imageKey}, ${t.imageSha256})
+        ON CONFLICT (slug) DO NOTHING`,
+  )
+}

@@ -14,6 +14,84 @@ const frontendFeatures = readdirSync(new URL('./frontend/src/features', import.m
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
 
+// The shape of every service (issue [26]; docs/contributing.md): `<area>/routes.ts` holds
+// handlers only and calls its domain; every statement lives in a repository (or db/, or a seed);
+// the caller comes from defineHandlers, typed from the contract's x-access, never from a
+// service's own "require the caller" or a cast of the request.
+const SQL_TEXT = '/\\b(SELECT\\s|INSERT\\s+INTO|UPDATE\\s+\\S+\\s+SET|DELETE\\s+FROM)/'
+const sqlHere = 'SQL belongs in the area’s repository.ts (docs/contributing.md)'
+const serviceSource = ['services/*/src/**/*.ts', 'gateway/src/**/*.ts']
+const noSql = [
+  { selector: "TaggedTemplateExpression[tag.name='sql']", message: sqlHere },
+  { selector: `Literal[value=${SQL_TEXT}]`, message: sqlHere },
+  {
+    selector: `:not(TaggedTemplateExpression) > TemplateLiteral > TemplateElement[value.raw=${SQL_TEXT}]`,
+    message: sqlHere,
+  },
+]
+const callerHelper = '/^(require(User|Admin|Caller)|caller(Of)?|userOf|signedIn|admin)$/'
+const noCallerHelper = [
+  {
+    selector: `:matches(FunctionDeclaration[id.name=${callerHelper}], VariableDeclarator[id.name=${callerHelper}][init.type=/FunctionExpression$/])`,
+    message: 'No service writes its own "require the caller": defineHandlers does, from x-access.',
+  },
+]
+const serviceShape = [
+  {
+    files: ['services/*/src/**/routes.ts', 'gateway/src/**/routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/repository',
+                '**/repository.ts',
+                '**/db/*',
+                'drizzle-orm',
+                'drizzle-orm/*',
+                'pg',
+              ],
+              message: 'A routes file calls its domain, never a repository or the database.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: serviceSource,
+    ignores: [
+      'services/*/src/**/repository.ts',
+      'services/*/src/db/**',
+      'services/*/src/**/migrations/**',
+    ],
+    rules: {
+      'no-restricted-syntax': ['error', ...noSql, ...noCallerHelper],
+    },
+  },
+  {
+    files: ['services/*/src/**/routes.ts', 'gateway/src/**/routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...noSql,
+        ...noCallerHelper,
+        {
+          selector: "MemberExpression[object.name='request'][property.name='user']",
+          message: 'The caller is the handler’s `user` (defineHandlers), typed from x-access.',
+        },
+        {
+          selector:
+            "TSAsExpression > MemberExpression[object.name='request'][property.name=/^(params|query|body)$/]",
+          message: 'Params, query and body come typed from the contract (defineHandlers).',
+        },
+      ],
+    },
+  },
+]
+
 export default tseslint.config(
   {
     ignores: [
@@ -101,5 +179,6 @@ export default tseslint.config(
       ],
     },
   },
+  ...serviceShape,
   prettier,
 )

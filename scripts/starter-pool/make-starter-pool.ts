@@ -5,6 +5,8 @@
 //
 //   npx node scripts/starter-pool/make-starter-pool.ts [--only <slug>] [--contact-sheet <file.png>]
 //       [--photos <dir>]   re-import the photographs: fetch and unpack their packages in <dir>
+//       [--out <dir>]      write the pool there instead of services/practice/starter-pool (the
+//                          photographs must already be in <dir>/images unless --photos is given)
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
@@ -20,8 +22,8 @@ import { scenesC } from './scenes-c.ts'
 import { scenesD } from './scenes-d.ts'
 import { scenesE } from './scenes-e.ts'
 
-/** Where the committed pool lives (the practice service seeds it from there). */
-const here = join(import.meta.dirname, '../../services/practice/starter-pool')
+/** Where the committed pool lives (the practice service seeds it from there); `--out` changes it. */
+let here = join(import.meta.dirname, '../../services/practice/starter-pool')
 const vocabularyFile = join(
   import.meta.dirname,
   '../../services/descriptors/data/vocabulary.en.csv',
@@ -282,8 +284,10 @@ async function main(): Promise<void> {
       only: { type: 'string' },
       'contact-sheet': { type: 'string' },
       photos: { type: 'string' },
+      out: { type: 'string' },
     },
   })
+  if (values.out) here = values.out
   await checkTargets()
   const imagesDir = join(here, 'images')
   await mkdir(imagesDir, { recursive: true })

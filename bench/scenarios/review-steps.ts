@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { createEmptyCard } from 'ts-fsrs'
 import type { Card, Grade } from 'ts-fsrs'
 import { scheduler } from '../../services/descriptors/src/reviews/reviews.ts'
-import { fromPostgresTimestamp } from '../../services/descriptors/src/db/timestamps.ts'
+import { fromPostgresTimestamp } from '../../packages/kit/src/timestamps.ts'
 import { SERVICE_NODE_FLAGS } from '../../scripts/lib/node-flags.ts'
 
 export interface StepCost {

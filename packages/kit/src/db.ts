@@ -8,6 +8,8 @@ import type { Logger } from 'pino'
 import fp from 'fastify-plugin'
 import type {} from './service.ts'
 
+export { fromPostgresTimestamp, withDates } from './timestamps.ts'
+
 export type Pool = pg.Pool
 export type Database = NodePgDatabase<Record<string, never>>
 

@@ -1,5 +1,5 @@
 import type { components } from '@crv/contracts'
-import { fromPostgresTimestamp } from '../db/timestamps.ts'
+import { fromPostgresTimestamp } from '@crv/kit/db'
 import type { AccountRows } from './repository.ts'
 
 type Data = components['schemas']['DescriptorAccountData']

@@ -5,7 +5,7 @@
 import { AppError } from '@crv/kit'
 import type { Database } from '@crv/kit/db'
 import type { components } from '@crv/contracts'
-import { fromPostgresTimestamp } from '../db/timestamps.ts'
+import { fromPostgresTimestamp } from '@crv/kit/db'
 import { deleteReviews, deleteSessions, insertSession, quartersOf } from './repository.ts'
 import { noMinutes, roundMinutes } from './views.ts'
 

@@ -1,6 +1,6 @@
 import { toCsv } from '@crv/kit'
 import type { components } from '@crv/contracts'
-import { fromPostgresTimestamp } from '../db/timestamps.ts'
+import { fromPostgresTimestamp } from '@crv/kit/db'
 import type { ActionRow, ExportRow } from './repository.ts'
 
 type Schemas = components['schemas']

@@ -1,7 +1,7 @@
 import { State } from 'ts-fsrs'
 import type { Card } from 'ts-fsrs'
 import type { components } from '@crv/contracts'
-import { fromPostgresTimestamp } from '../db/timestamps.ts'
+import { fromPostgresTimestamp } from '@crv/kit/db'
 
 type Schemas = components['schemas']
 

@@ -1,6 +1,6 @@
 import { toCsv } from '@crv/kit'
 import type { components } from '@crv/contracts'
-import { fromPostgresTimestamp } from '../db/timestamps.ts'
+import { fromPostgresTimestamp } from '@crv/kit/db'
 import type { Language, Stage } from './shipped.ts'
 
 export type ApiDescriptor = components['schemas']['Descriptor']

@@ -1,9 +1,8 @@
 // Every statement about pools and their targets. Plain objects back; what an administrator may
 // do to them is decided in pools.ts.
 import { sql } from 'drizzle-orm'
-import { rows } from '@crv/kit/db'
+import { rows, withDates } from '@crv/kit/db'
 import type { Executor } from '@crv/kit/db'
-import { withDates } from '../db/timestamps.ts'
 import type { Licence } from '../target-import/licences.ts'
 
 export interface TargetRow {

@@ -2,9 +2,8 @@
 // function here decides who may see what (the domain in sessions.ts does).
 import { sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
-import { rows } from '@crv/kit/db'
+import { rows, withDates } from '@crv/kit/db'
 import type { Executor } from '@crv/kit/db'
-import { withDates } from '../db/timestamps.ts'
 import type { TargetRow } from '../pools/repository.ts'
 
 export type { TargetRow }

@@ -5,7 +5,7 @@ import pg from 'pg'
 import { sql } from 'drizzle-orm'
 import { createDatabase } from '@crv/kit/db'
 import { testDatabaseUrl } from '@crv/kit/testing'
-import { fromPostgresTimestamp } from '../src/db/timestamps.ts'
+import { fromPostgresTimestamp } from '../src/timestamps.ts'
 
 describe('a PostgreSQL timestamp read back', () => {
   it('is the instant PostgreSQL printed, in every year and offset it prints', () => {

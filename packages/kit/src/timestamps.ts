@@ -22,3 +22,16 @@ export function fromPostgresTimestamp(value: string | Date): Date {
   const offset = (n(offH) * 3600 + n(offM) * 60 + n(offS)) * 1000
   return new Date(at.getTime() - (sign === '-' ? -offset : offset))
 }
+
+/**
+ * The row with the named timestamp columns as Dates (null stays null): `rows<T>()` names them
+ * Dates already, this makes them so.
+ */
+export function withDates<T extends object>(row: T, columns: readonly (keyof T)[]): T {
+  const out = { ...row } as Record<string, unknown>
+  for (const column of columns) {
+    const value = out[column as string]
+    if (typeof value === 'string') out[column as string] = fromPostgresTimestamp(value)
+  }
+  return out as T
+}

@@ -1951,7 +1951,7 @@ export interface paths {
     put?: never
     /**
      * Approve a second-tagged contribution into a pool
-     * @description Any administrator but its contributor (403 `own_contribution`) approves a pending contribution that has its second tags (409 `second_tags_missing` before) into a pool. The target's tags are the agreed set: the concepts both taggers chose, plus those of `confirmedTags` (each chosen by one tagger only; 400 `tag_not_disputed` for any other); 400 `no_agreed_tags` when that leaves none. The picture is checked once more against the chosen pool (409 `near_duplicate`, naming the target). The target enters the pool now, with Cohen's κ of the two taggers; 409 `contribution_decided` if it was approved or rejected meanwhile.
+     * @description Any administrator but its contributor (403 `own_contribution`) approves a pending contribution that has its second tags (409 `second_tags_missing` before) into a pool. The target's tags are the agreed set: the concepts both taggers chose, plus those of `confirmedTags` (each chosen by one tagger only; 400 `tag_not_disputed` for any other); 400 `no_agreed_tags` when that leaves none, 400 `too_many_tags` when it leaves more than a target holds (50). The picture is checked once more against the chosen pool (409 `near_duplicate`, naming the target). The target enters the pool now, with Cohen's κ of the two taggers; 409 `contribution_decided` if it was approved or rejected meanwhile.
      */
     post: operations['approvePracticeContribution']
     delete?: never

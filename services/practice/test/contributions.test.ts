@@ -354,6 +354,32 @@ describe('tagging and moderation', () => {
     expect((await inQueue(moderator, created.id))?.agreement?.kappa).toBeLessThan(0)
   })
 
+  it('refuses an approval whose agreed tags are more than a target holds', async () => {
+    const concepts = (
+      await call('GET', '/api/practice/concepts?limit=100', await newUser())
+    ).json() as Schemas['PracticeConcept'][]
+    const ids = [...new Set(concepts.map((c) => c.conceptId))]
+    expect(ids.length).toBeGreaterThanOrEqual(60)
+    // 20 tags both chose, 40 one of them chose, all confirmed: 60 agreed.
+    const created = await submit(await newUser(), await submission({ tags: ids.slice(0, 40) }))
+    const moderator = await newAdmin()
+    expect((await tag(moderator, created.id, ids.slice(20, 60))).statusCode).toBe(200)
+    const poolId = await newPool(moderator)
+    const disputed = [...ids.slice(0, 20), ...ids.slice(40, 60)]
+    const res = await approve(moderator, created.id, { poolId, confirmedTags: disputed })
+    expect(res.statusCode, res.body).toBe(400)
+    expect(res.json().error.code).toBe('too_many_tags')
+    // Nothing entered the pool, and the contribution still waits.
+    const targets = await call('GET', `/api/admin/practice/targets?poolId=${poolId}`, moderator)
+    expect(targets.json()).toEqual([])
+    const fewer = await approve(moderator, created.id, {
+      poolId,
+      confirmedTags: disputed.slice(0, 30),
+    })
+    expect(fewer.statusCode, fewer.body).toBe(200)
+    expect((fewer.json() as Review).agreedTags).toHaveLength(50)
+  })
+
   it('adds the target once when two moderators approve at the same moment', async () => {
     const created = await submit(await newUser(), await submission())
     const [first, second] = [await newAdmin(), await newAdmin()]

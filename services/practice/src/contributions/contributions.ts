@@ -21,6 +21,7 @@ import { nearestDuplicate, perceptualHashOf } from '../near-duplicates/perceptua
 import { sha256Hex } from '../sessions/sealing.ts'
 import { imageObjectKey, newImageKey } from '../seed.ts'
 import { addTargets } from '../target-import/add-targets.ts'
+import { MAX_TAGS } from '../target-import/manifest.ts'
 import { needsAttribution } from '../target-import/licences.ts'
 import { forgetPendingImages, poolIdOf, recordPendingImages } from '../target-import/repository.ts'
 import type { Vocabulary } from '../vocabulary.ts'
@@ -279,6 +280,14 @@ export async function approve(
       'no_agreed_tags',
       400,
       'The taggers chose no tag in common: confirm at least one, or reject the contribution.',
+    )
+  }
+  if (agreed.tags.length > MAX_TAGS) {
+    throw new AppError(
+      'too_many_tags',
+      400,
+      `A target holds at most ${MAX_TAGS} tags; the agreed set has ${agreed.tags.length}. Confirm fewer.`,
+      { max: MAX_TAGS, tags: agreed.tags.length },
     )
   }
   const poolId = await poolIdOf(deps.db, approval.poolId)

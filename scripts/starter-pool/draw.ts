@@ -413,6 +413,94 @@ export interface Scene {
   draw: (p: Pic) => void
 }
 
+/** What a scene file gives for one scene: its slug and how to draw it (the rest is in scenes.json). */
+export type Drawing = Pick<Scene, 'slug' | 'draw'>
+
+/** The sky (or whole backdrop) as a top-to-bottom gradient, through `mid` at 55% if given. */
+export const sky = (p: Pic, top: string, bottom: string, mid?: string): void => {
+  const stops: [number, string][] = mid
+    ? [
+        [0, top],
+        [0.55, mid],
+        [1, bottom],
+      ]
+    : [
+        [0, top],
+        [1, bottom],
+      ]
+  p.add(rect(0, 0, W, H, p.lin(stops)))
+}
+
+/** A rectangle shaded from `a` at its top to `b` at its bottom. */
+export const shadedRect = (
+  p: Pic,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  a: string,
+  b: string,
+): string =>
+  rect(
+    x,
+    y,
+    w,
+    h,
+    p.lin([
+      [0, a],
+      [1, b],
+    ]),
+  )
+
+/** A soft halo: a disc fading from `color` at `opacity` in its centre to `outer` transparent at its rim. */
+export const halo = (
+  p: Pic,
+  x: number,
+  y: number,
+  r: number,
+  color: string,
+  opacity: number,
+  outer = color,
+): string =>
+  circle(
+    x,
+    y,
+    r,
+    p.rad(
+      [
+        [0, color, opacity],
+        [1, outer, 0],
+      ],
+      x,
+      y,
+      r,
+    ),
+  )
+
+/** A disc filled with a radial gradient centred on it. */
+export const radialDisc = (p: Pic, x: number, y: number, r: number, stops: Stop[]): string =>
+  circle(x, y, r, p.rad(stops, x, y, r))
+
+/** `count` tufts of five leaves, fanned from `from` degrees by `step`, scattered between `yMin` and `yMax`. */
+export function leafTufts(
+  p: Pic,
+  count: number,
+  yMin: number,
+  yMax: number,
+  rx: number,
+  ry: number,
+  fill: string,
+  from: number,
+  step: number,
+): void {
+  for (let i = 0; i < count; i++) {
+    const x = p.rnd(0, W)
+    const y = p.rnd(yMin, yMax)
+    for (let k = 0; k < 5; k++)
+      p.add(ellipse(x, y, rx, ry, fill, `transform="rotate(${from + k * step} ${n(x)} ${n(y)})"`))
+  }
+}
+
 /** A full-picture vertical gradient: the sky, or the whole backdrop. */
 export function backdrop(p: Pic, stops: Stop[]): string {
   return rect(0, 0, W, H, p.lin(stops))

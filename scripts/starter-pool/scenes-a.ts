@@ -1,78 +1,37 @@
 // Scenes of the starter pool, part one: coasts, mountains, deserts, night skies, structures.
 import {
-  type Pic,
-  type Scene,
+  type Drawing,
   H,
   W,
   circle,
   cloud,
   ellipse,
   g,
+  halo,
   line,
   n,
   path,
   pine,
   poly,
+  radialDisc,
   rect,
   reflect,
   ridge,
   roundTree,
+  shadedRect,
+  sky,
   stars,
   waves,
 } from './draw.ts'
 
-const sky = (p: Pic, top: string, bottom: string, mid?: string): void => {
-  const stops: [number, string][] = mid
-    ? [
-        [0, top],
-        [0.55, mid],
-        [1, bottom],
-      ]
-    : [
-        [0, top],
-        [1, bottom],
-      ]
-  p.add(rect(0, 0, W, H, p.lin(stops)))
-}
-
-export const scenesA: Scene[] = [
+export const scenesA: Drawing[] = [
   {
     slug: 'lighthouse-on-a-cliff',
-    title: 'Lighthouse on a cliff',
-    feedback:
-      'A white lighthouse stands on a dark rocky cliff above a rough grey sea under an overcast sky. Its lamp throws a pale beam out over the water.',
-    tags: [
-      'tower',
-      'cliff',
-      'sea',
-      'waves',
-      'structure',
-      'tall',
-      'vertical',
-      'white',
-      'gray',
-      'rough',
-      'beam',
-      'man-made-gestalt',
-    ],
-    frontloading: 'a structure',
-    gestalt: 'man-made',
     draw: (p) => {
       sky(p, '#6b7783', '#d2d7db', '#aab3ba')
       for (let i = 0; i < 8; i++)
         p.add(cloud(p, p.rnd(0, W), p.rnd(30, 220), p.rnd(60, 120), '#59636d', 0.55))
-      p.add(
-        rect(
-          0,
-          360,
-          W,
-          240,
-          p.lin([
-            [0, '#6c7b80'],
-            [1, '#27353a'],
-          ]),
-        ),
-      )
+      p.add(shadedRect(p, 0, 360, W, 240, '#6c7b80', '#27353a'))
       p.add(waves(p, 362, 600, '#dfe6e8', 220, 0.55))
       p.add(
         g(
@@ -182,26 +141,6 @@ export const scenesA: Scene[] = [
   },
   {
     slug: 'waterfall-in-a-forest',
-    title: 'Waterfall in a forest',
-    feedback:
-      'A tall white waterfall pours down a dark rock face into a misty green pool, surrounded on both sides by dense evergreen forest.',
-    tags: [
-      'waterfall',
-      'forest',
-      'falling',
-      'flowing',
-      'mist',
-      'rock',
-      'dark-green',
-      'white',
-      'wet',
-      'roar',
-      'vertical',
-      'cool',
-      'water-gestalt',
-    ],
-    frontloading: 'a natural place',
-    gestalt: 'water',
     draw: (p) => {
       sky(p, '#dbe9e0', '#9fc2a8')
       p.add(path(ridge(p, { base: 230, amp: 60, freq: 0.01 }), '#5d8468', 'filter="url(#b3)"'))
@@ -273,24 +212,6 @@ export const scenesA: Scene[] = [
   },
   {
     slug: 'snowy-mountain-peak',
-    title: 'Snowy mountain peak',
-    feedback:
-      'A sharp, snow-covered mountain peak rises high into a clear deep-blue sky above lower ridges and a dark band of pine forest.',
-    tags: [
-      'mountain',
-      'summit',
-      'snow',
-      'peaked',
-      'towering',
-      'cold',
-      'white',
-      'blue',
-      'majestic',
-      'jagged',
-      'land-gestalt',
-    ],
-    frontloading: 'a natural place',
-    gestalt: 'land',
     draw: (p) => {
       sky(p, '#1e5aa8', '#b6d7f2')
       p.add(path(ridge(p, { base: 420, amp: 80, freq: 0.008 }), '#9bb0c6', 'opacity="0.8"'))
@@ -345,44 +266,9 @@ export const scenesA: Scene[] = [
   },
   {
     slug: 'desert-dunes-with-sun',
-    title: 'Desert dunes with sun',
-    feedback:
-      'Smooth orange sand dunes roll away in curving layers under a hot, hazy yellow sky, with a blazing white sun above the horizon.',
-    tags: [
-      'desert',
-      'dune',
-      'sand',
-      'sun',
-      'hot',
-      'dry',
-      'orange',
-      'undulating',
-      'smooth',
-      'expansive',
-      'empty',
-      'bright',
-      'land-gestalt',
-    ],
-    frontloading: 'a natural place',
-    gestalt: 'land',
     draw: (p) => {
       sky(p, '#f0a04a', '#fde9b8', '#f8cf84')
-      p.add(
-        circle(
-          560,
-          190,
-          160,
-          p.rad(
-            [
-              [0, '#fffbe8', 0.9],
-              [1, '#fff3c0', 0],
-            ],
-            560,
-            190,
-            160,
-          ),
-        ),
-      )
+      p.add(halo(p, 560, 190, 160, '#fffbe8', 0.9, '#fff3c0'))
       p.add(circle(560, 190, 52, '#fffdf2'))
       const colors = ['#e8a862', '#db8d47', '#c9733a', '#b55f2d']
       colors.forEach((color, i) => {
@@ -420,27 +306,6 @@ export const scenesA: Scene[] = [
   },
   {
     slug: 'erupting-volcano-at-night',
-    title: 'Erupting volcano at night',
-    feedback:
-      'A dark volcanic cone erupts at night: glowing orange lava fountains from the crater and runs down its sides beneath a towering cloud of ash.',
-    tags: [
-      'volcano',
-      'eruption',
-      'lava',
-      'explosion',
-      'fire',
-      'red-hot',
-      'orange',
-      'dark',
-      'glowing',
-      'rumble',
-      'dangerous',
-      'smoky',
-      'sulfurous',
-      'energy-gestalt',
-    ],
-    frontloading: 'an event',
-    gestalt: 'energy',
     draw: (p) => {
       sky(p, '#0c0606', '#4a1a10', '#1f0c0a')
       p.add(stars(p, 60, 250, '#f4d8c8', 1))
@@ -456,21 +321,11 @@ export const scenesA: Scene[] = [
           ),
         )
       p.add(
-        circle(
-          400,
-          215,
-          220,
-          p.rad(
-            [
-              [0, '#ff7a1a', 0.85],
-              [0.4, '#c0300a', 0.35],
-              [1, '#400', 0],
-            ],
-            400,
-            215,
-            220,
-          ),
-        ),
+        radialDisc(p, 400, 215, 220, [
+          [0, '#ff7a1a', 0.85],
+          [0.4, '#c0300a', 0.35],
+          [1, '#400', 0],
+        ]),
       )
       for (let i = 0; i < 18; i++)
         p.add(
@@ -526,26 +381,6 @@ export const scenesA: Scene[] = [
   },
   {
     slug: 'city-skyline-at-night',
-    title: 'City skyline at night',
-    feedback:
-      'Tall office towers with hundreds of lit windows crowd a city skyline at night; their lights are mirrored in the dark water in front.',
-    tags: [
-      'city',
-      'building',
-      'tall',
-      'rectangular',
-      'grid',
-      'artificial-light',
-      'dark',
-      'glittering',
-      'yellow',
-      'reflective',
-      'commercial',
-      'modern',
-      'man-made-gestalt',
-    ],
-    frontloading: null,
-    gestalt: 'man-made',
     draw: (p) => {
       sky(p, '#070b24', '#34305c', '#181c44')
       p.add(stars(p, 50, 200, '#dde4ff', 1))
@@ -577,44 +412,12 @@ export const scenesA: Scene[] = [
   },
   {
     slug: 'suspension-bridge-over-a-river',
-    title: 'Suspension bridge over a river',
-    feedback:
-      'A red suspension bridge spans a wide blue river: two tall towers carry sweeping main cables that hang the long straight deck by thin vertical wires.',
-    tags: [
-      'bridge',
-      'river',
-      'engineered',
-      'long',
-      'horizontal',
-      'wire',
-      'steel',
-      'red',
-      'blue',
-      'curved',
-      'parallel',
-      'transport',
-      'structure',
-      'man-made-gestalt',
-    ],
-    frontloading: 'a structure',
-    gestalt: 'man-made',
     draw: (p) => {
       sky(p, '#7fb0de', '#e6eff6')
       for (let i = 0; i < 5; i++)
         p.add(cloud(p, p.rnd(0, W), p.rnd(40, 180), p.rnd(50, 90), '#ffffff', 0.8))
       p.add(path(ridge(p, { base: 400, amp: 70, freq: 0.01 }), '#7a96a8'))
-      p.add(
-        rect(
-          0,
-          400,
-          W,
-          200,
-          p.lin([
-            [0, '#4a7d9c'],
-            [1, '#1c3c52'],
-          ]),
-        ),
-      )
+      p.add(shadedRect(p, 0, 400, W, 200, '#4a7d9c', '#1c3c52'))
       p.add(waves(p, 402, 600, '#d8e8f2', 160, 0.45))
       const bridge: string[] = []
       const tower = (x: number): string =>
@@ -667,42 +470,11 @@ export const scenesA: Scene[] = [
   },
   {
     slug: 'sailing-boat-at-sea',
-    title: 'Sailing boat at sea',
-    feedback:
-      'A small sailing boat with two white triangular sails heels in the wind on a deep-blue open sea under a bright sky with a few clouds.',
-    tags: [
-      'boat',
-      'sea',
-      'waves',
-      'floating',
-      'drifting',
-      'triangular',
-      'white',
-      'navy-blue',
-      'breeze',
-      'sea-air',
-      'recreational',
-      'splash',
-      'water-gestalt',
-    ],
-    frontloading: null,
-    gestalt: 'water',
     draw: (p) => {
       sky(p, '#3f86d2', '#d3e8f7')
       for (let i = 0; i < 6; i++)
         p.add(cloud(p, p.rnd(0, W), p.rnd(40, 240), p.rnd(50, 110), '#ffffff', 0.85))
-      p.add(
-        rect(
-          0,
-          330,
-          W,
-          270,
-          p.lin([
-            [0, '#2a6aa3'],
-            [1, '#0b2c50'],
-          ]),
-        ),
-      )
+      p.add(shadedRect(p, 0, 330, W, 270, '#2a6aa3', '#0b2c50'))
       p.add(waves(p, 332, 600, '#e4f0fa', 260, 0.55))
       p.add(
         g(
@@ -755,26 +527,6 @@ export const scenesA: Scene[] = [
   },
   {
     slug: 'hot-air-balloons',
-    title: 'Hot-air balloons',
-    feedback:
-      'Several striped, brightly coloured hot-air balloons float in a pale morning sky above rolling green hills, each with a small basket hanging beneath.',
-    tags: [
-      'floating',
-      'rising',
-      'round',
-      'colorful',
-      'multicolored',
-      'sky',
-      'lightweight',
-      'fabric',
-      'festive',
-      'drifting',
-      'warm',
-      'hill',
-      'motion-gestalt',
-    ],
-    frontloading: null,
-    gestalt: 'motion',
     draw: (p) => {
       sky(p, '#79b9e8', '#fbead0', '#bcdcf0')
       p.add(path(ridge(p, { base: 470, amp: 50, freq: 0.01 }), '#7aa36a'))
@@ -801,22 +553,7 @@ export const scenesA: Scene[] = [
         const gores: string[] = []
         for (let k = 6; k >= 1; k--)
           gores.push(ellipse(cx, cy, (w * 0.5 * k) / 6, h * 0.62, palette[k % 2] ?? '#fff'))
-        gores.push(
-          circle(
-            cx - w * 0.2,
-            cy - h * 0.2,
-            w * 0.6,
-            p.rad(
-              [
-                [0, '#ffffff', 0.35],
-                [1, '#ffffff', 0],
-              ],
-              cx - w * 0.2,
-              cy - h * 0.2,
-              w * 0.6,
-            ),
-          ),
-        )
+        gores.push(halo(p, cx - w * 0.2, cy - h * 0.2, w * 0.6, '#ffffff', 0.35))
         gores.push(rect(cx, cy - h, w, 2 * h, '#000', 'opacity="0.18"'))
         p.add(g(gores, `clip-path="${clip}"`))
         p.add(
@@ -829,27 +566,6 @@ export const scenesA: Scene[] = [
   },
   {
     slug: 'windmill-in-a-field',
-    title: 'Windmill in a field',
-    feedback:
-      'A brown wooden windmill with four large lattice sails stands alone in a flat green field striped with rows of red and yellow tulips under a blue sky.',
-    tags: [
-      'machine',
-      'rotating',
-      'wood',
-      'wind',
-      'field',
-      'flowers',
-      'red',
-      'yellow',
-      'flat',
-      'agricultural',
-      'countryside',
-      'creak',
-      'structure',
-      'man-made-gestalt',
-    ],
-    frontloading: 'a structure',
-    gestalt: 'man-made',
     draw: (p) => {
       sky(p, '#5d9fdc', '#e1eef8')
       for (let i = 0; i < 4; i++)
@@ -922,42 +638,9 @@ export const scenesA: Scene[] = [
   },
   {
     slug: 'pyramids-in-the-desert',
-    title: 'Pyramids in the desert',
-    feedback:
-      'Three great stone pyramids rise from flat pale sand under a hazy sky; the sun lights one face of each and leaves the other in shadow.',
-    tags: [
-      'pyramidal',
-      'triangular',
-      'massive',
-      'stone',
-      'desert',
-      'sand',
-      'ancient',
-      'monument',
-      'beige',
-      'hot',
-      'dry',
-      'historical',
-      'sunlit',
-      'structure',
-      'man-made-gestalt',
-    ],
-    frontloading: 'a structure',
-    gestalt: 'man-made',
     draw: (p) => {
       sky(p, '#8fbde6', '#f4e4c2', '#cfe0ea')
-      p.add(
-        rect(
-          0,
-          400,
-          W,
-          200,
-          p.lin([
-            [0, '#e2c08a'],
-            [1, '#c89a5a'],
-          ]),
-        ),
-      )
+      p.add(shadedRect(p, 0, 400, W, 200, '#e2c08a', '#c89a5a'))
       const pyr = (
         ax: number,
         ay: number,
@@ -1001,42 +684,10 @@ export const scenesA: Scene[] = [
   },
   {
     slug: 'ancient-stone-ruins',
-    title: 'Ancient stone ruins',
-    feedback:
-      'The ruins of an ancient temple: a row of pale fluted stone columns, some broken off, on a stepped platform, with fallen drums lying in dry grass.',
-    tags: [
-      'ancient',
-      'column',
-      'stone',
-      'marble',
-      'vertical',
-      'historical',
-      'abandoned',
-      'cream',
-      'parallel',
-      'cracked',
-      'sunlit',
-      'quiet',
-      'structure',
-      'man-made-gestalt',
-    ],
-    frontloading: 'a structure',
-    gestalt: 'man-made',
     draw: (p) => {
       sky(p, '#86b7e4', '#f1e7d3')
       p.add(path(ridge(p, { base: 420, amp: 60, freq: 0.01 }), '#8e9a6a'))
-      p.add(
-        rect(
-          0,
-          440,
-          W,
-          160,
-          p.lin([
-            [0, '#bfa978'],
-            [1, '#8e7a4e'],
-          ]),
-        ),
-      )
+      p.add(shadedRect(p, 0, 440, W, 160, '#bfa978', '#8e7a4e'))
       p.add(
         g(
           [
@@ -1105,27 +756,6 @@ export const scenesA: Scene[] = [
   },
   {
     slug: 'castle-on-a-hill',
-    title: 'Castle on a hill',
-    feedback:
-      'A grey stone castle with round towers, battlements and pointed blue roofs flying flags sits on top of a steep green hill under a cloudy sky.',
-    tags: [
-      'tower',
-      'wall',
-      'stone',
-      'hill',
-      'historical',
-      'defense',
-      'gray',
-      'pointed',
-      'cylindrical',
-      'imposing',
-      'flag',
-      'military',
-      'structure',
-      'man-made-gestalt',
-    ],
-    frontloading: 'a structure',
-    gestalt: 'man-made',
     draw: (p) => {
       sky(p, '#6d9fcf', '#dfe9f1')
       for (let i = 0; i < 7; i++)
@@ -1203,42 +833,10 @@ export const scenesA: Scene[] = [
   },
   {
     slug: 'steam-train',
-    title: 'Steam train',
-    feedback:
-      'A black steam locomotive with red wheels pulls green carriages along a railway embankment, its chimney pouring a long plume of white smoke.',
-    tags: [
-      'train',
-      'railway',
-      'engine',
-      'vehicle',
-      'moving',
-      'traveling',
-      'steam',
-      'black',
-      'smoky',
-      'metal',
-      'rumble',
-      'whistle',
-      'horizontal',
-      'motion-gestalt',
-    ],
-    frontloading: null,
-    gestalt: 'motion',
     draw: (p) => {
       sky(p, '#94bfe3', '#eef3f6')
       p.add(path(ridge(p, { base: 380, amp: 70, freq: 0.008 }), '#8fa7a0'))
-      p.add(
-        rect(
-          0,
-          420,
-          W,
-          180,
-          p.lin([
-            [0, '#6e9b4a'],
-            [1, '#3f6a2a'],
-          ]),
-        ),
-      )
+      p.add(shadedRect(p, 0, 420, W, 180, '#6e9b4a', '#3f6a2a'))
       p.add(path('M-10 470 L810 470 L810 500 L-10 500 Z', '#6b5a48', 'filter="url(#tex)"'))
       for (let x = -10; x < 810; x += 14) p.add(rect(x, 462, 8, 8, '#4a3a2a'))
       p.add(rect(-10, 458, 820, 4, '#555'))
@@ -1303,27 +901,6 @@ export const scenesA: Scene[] = [
   },
   {
     slug: 'airplane-in-the-sky',
-    title: 'Airplane in the sky',
-    feedback:
-      'A white passenger jet with blue tail fin climbs through a deep-blue sky above a layer of white clouds, leaving two long contrails behind its engines.',
-    tags: [
-      'airplane',
-      'flying',
-      'fast',
-      'sky',
-      'cloud',
-      'metal',
-      'white',
-      'blue',
-      'engine-noise',
-      'travel',
-      'elongated',
-      'high',
-      'roar',
-      'motion-gestalt',
-    ],
-    frontloading: null,
-    gestalt: 'motion',
     draw: (p) => {
       sky(p, '#0f4d9c', '#a7cff0')
       for (let i = 0; i < 14; i++)
@@ -1400,45 +977,15 @@ export const scenesA: Scene[] = [
   },
   {
     slug: 'rocket-launch',
-    title: 'Rocket launch',
-    feedback:
-      'A tall white rocket lifts off from its launch pad beside a steel tower at dusk, riding a blinding flame above huge billowing clouds of exhaust.',
-    tags: [
-      'rocket',
-      'thrust',
-      'rising',
-      'ascending',
-      'blinding',
-      'fire',
-      'roar',
-      'vertical',
-      'technological',
-      'powerful',
-      'white',
-      'exploration',
-      'energy-gestalt',
-    ],
-    frontloading: 'an event',
-    gestalt: 'energy',
     draw: (p) => {
       sky(p, '#172346', '#f08a4b', '#6e5a86')
       p.add(stars(p, 40, 200, '#fff', 1))
       p.add(
-        circle(
-          400,
-          420,
-          260,
-          p.rad(
-            [
-              [0, '#fff3c4', 0.9],
-              [0.3, '#ffb347', 0.5],
-              [1, '#ff7f2a', 0],
-            ],
-            400,
-            420,
-            260,
-          ),
-        ),
+        radialDisc(p, 400, 420, 260, [
+          [0, '#fff3c4', 0.9],
+          [0.3, '#ffb347', 0.5],
+          [1, '#ff7f2a', 0],
+        ]),
       )
       const t: string[] = [rect(480, 110, 36, 380, 'none', 'stroke="#8c3a26" stroke-width="4"')]
       for (let y = 110; y < 490; y += 30)
@@ -1498,63 +1045,17 @@ export const scenesA: Scene[] = [
   },
   {
     slug: 'moon-over-a-lake',
-    title: 'Moon over a lake',
-    feedback:
-      'A full moon hangs in a dark-blue night sky above a still lake; a shimmering path of moonlight crosses the water towards a black line of pine trees.',
-    tags: [
-      'moon',
-      'lake',
-      'moonlit',
-      'dark',
-      'dark-blue',
-      'calm',
-      'serene',
-      'silence',
-      'round',
-      'cool',
-      'shimmering',
-      'reflective',
-      'water-gestalt',
-    ],
-    frontloading: null,
-    gestalt: 'water',
     draw: (p) => {
       sky(p, '#040a1c', '#1d2c52')
       p.add(stars(p, 220, 380))
-      p.add(
-        circle(
-          560,
-          150,
-          140,
-          p.rad(
-            [
-              [0, '#fdf7d8', 0.5],
-              [1, '#fdf7d8', 0],
-            ],
-            560,
-            150,
-            140,
-          ),
-        ),
-      )
+      p.add(halo(p, 560, 150, 140, '#fdf7d8', 0.5))
       p.add(
         circle(560, 150, 46, '#f5f1dc'),
         circle(548, 140, 9, '#ddd6b8', 'opacity="0.7"'),
         circle(572, 165, 6, '#ddd6b8', 'opacity="0.7"'),
         circle(575, 136, 5, '#ddd6b8', 'opacity="0.6"'),
       )
-      p.add(
-        rect(
-          0,
-          385,
-          W,
-          215,
-          p.lin([
-            [0, '#0d1836'],
-            [1, '#050a18'],
-          ]),
-        ),
-      )
+      p.add(shadedRect(p, 0, 385, W, 215, '#0d1836', '#050a18'))
       for (let i = 0; i < 70; i++) {
         const y = 388 + Math.pow(p.rand(), 0.8) * 212
         const w = 6 + (y - 385) * 0.35 * p.rnd(0.3, 1)
@@ -1577,26 +1078,6 @@ export const scenesA: Scene[] = [
   },
   {
     slug: 'starry-sky-and-milky-way',
-    title: 'Starry sky and the Milky Way',
-    feedback:
-      'Countless stars fill a black night sky, crossed diagonally by the pale glowing band of the Milky Way with its dark dust lanes, above a black mountain ridge.',
-    tags: [
-      'starry',
-      'galaxy',
-      'star',
-      'cosmos',
-      'infinite',
-      'dark',
-      'glittering',
-      'awe',
-      'celestial',
-      'black',
-      'silence',
-      'cold',
-      'space-gestalt',
-    ],
-    frontloading: null,
-    gestalt: 'space',
     draw: (p) => {
       sky(p, '#02030a', '#0f1430')
       const band: string[] = []
@@ -1646,27 +1127,6 @@ export const scenesA: Scene[] = [
   },
   {
     slug: 'campfire-at-night',
-    title: 'Campfire at night',
-    feedback:
-      'A crackling campfire of crossed logs burns inside a ring of stones in a dark forest at night; bright orange flames and sparks rise and light the ground around.',
-    tags: [
-      'fire',
-      'flame',
-      'burning',
-      'wood',
-      'crackle',
-      'smoky',
-      'warm',
-      'glowing',
-      'flickering',
-      'orange',
-      'dark',
-      'intimate',
-      'outdoors',
-      'energy-gestalt',
-    ],
-    frontloading: null,
-    gestalt: 'energy',
     draw: (p) => {
       p.add(rect(0, 0, W, H, '#050407'))
       for (let i = 0; i < 30; i++) {
@@ -1683,34 +1143,13 @@ export const scenesA: Scene[] = [
         )
       }
       p.add(
-        circle(
-          400,
-          430,
-          420,
-          p.rad(
-            [
-              [0, '#ff9a3c', 0.55],
-              [0.5, '#a0400f', 0.2],
-              [1, '#000', 0],
-            ],
-            400,
-            430,
-            420,
-          ),
-        ),
+        radialDisc(p, 400, 430, 420, [
+          [0, '#ff9a3c', 0.55],
+          [0.5, '#a0400f', 0.2],
+          [1, '#000', 0],
+        ]),
       )
-      p.add(
-        rect(
-          0,
-          440,
-          W,
-          160,
-          p.lin([
-            [0, '#3a2414'],
-            [1, '#120a06'],
-          ]),
-        ),
-      )
+      p.add(shadedRect(p, 0, 440, W, 160, '#3a2414', '#120a06'))
       p.add(
         ellipse(
           400,
@@ -1772,27 +1211,6 @@ export const scenesA: Scene[] = [
   },
   {
     slug: 'thunderstorm-with-lightning',
-    title: 'Thunderstorm with lightning',
-    feedback:
-      'A jagged white bolt of lightning strikes down from heavy purple-grey storm clouds onto a dark plain with a small house, through slanting rain.',
-    tags: [
-      'lightning',
-      'storm',
-      'thunder',
-      'rain',
-      'electricity',
-      'flashing',
-      'zigzag',
-      'dark',
-      'purple',
-      'threatening',
-      'electric-shock',
-      'ozone',
-      'wet',
-      'energy-gestalt',
-    ],
-    frontloading: 'an event',
-    gestalt: 'energy',
     draw: (p) => {
       sky(p, '#16141f', '#4c4862', '#2b283a')
       for (let i = 0; i < 30; i++)
@@ -1806,22 +1224,7 @@ export const scenesA: Scene[] = [
             'opacity="0.9" filter="url(#b8)"',
           ),
         )
-      p.add(
-        circle(
-          420,
-          220,
-          280,
-          p.rad(
-            [
-              [0, '#c9c2ff', 0.5],
-              [1, '#8a80c0', 0],
-            ],
-            420,
-            220,
-            280,
-          ),
-        ),
-      )
+      p.add(halo(p, 420, 220, 280, '#c9c2ff', 0.5, '#8a80c0'))
       let x = 430
       let y = 150
       let d = `M${x} ${y}`
@@ -1851,18 +1254,7 @@ export const scenesA: Scene[] = [
           'stroke="#ffffff" stroke-width="4" stroke-linejoin="bevel" filter="url(#glow)"',
         ),
       )
-      p.add(
-        rect(
-          0,
-          480,
-          W,
-          120,
-          p.lin([
-            [0, '#22241f'],
-            [1, '#0b0c0a'],
-          ]),
-        ),
-      )
+      p.add(shadedRect(p, 0, 480, W, 120, '#22241f', '#0b0c0a'))
       p.add(
         rect(600, 450, 60, 32, '#0c0c0e'),
         poly(
@@ -1885,27 +1277,6 @@ export const scenesA: Scene[] = [
   },
   {
     slug: 'tornado-over-a-plain',
-    title: 'Tornado over a plain',
-    feedback:
-      'A dark twisting tornado funnel descends from a low greenish-grey storm cloud and touches down on a flat prairie, throwing up a cloud of dust beside a small farm.',
-    tags: [
-      'storm',
-      'wind',
-      'swirling',
-      'spiraling',
-      'rotating',
-      'plain',
-      'dangerous',
-      'roar',
-      'gray',
-      'dusty',
-      'dread',
-      'disaster',
-      'powerful',
-      'motion-gestalt',
-    ],
-    frontloading: 'an event',
-    gestalt: 'motion',
     draw: (p) => {
       sky(p, '#4a5248', '#b6b89c', '#7d8574')
       for (let i = 0; i < 24; i++)
@@ -1954,18 +1325,7 @@ export const scenesA: Scene[] = [
         )
       }
       p.add(g(swirl, `clip-path="${p.clip(path(funnel, '#000'))}"`))
-      p.add(
-        rect(
-          0,
-          490,
-          W,
-          110,
-          p.lin([
-            [0, '#7a7446'],
-            [1, '#4d4a2c'],
-          ]),
-        ),
-      )
+      p.add(shadedRect(p, 0, 490, W, 110, '#7a7446', '#4d4a2c'))
       for (let i = 0; i < 16; i++)
         p.add(
           circle(
@@ -1997,62 +1357,15 @@ export const scenesA: Scene[] = [
   },
   {
     slug: 'frozen-lake',
-    title: 'Frozen lake',
-    feedback:
-      'A frozen lake, its pale blue ice cracked and dusted with snow, stretches towards a far shore of snow-laden pine trees under a cold grey-white sky and a low pale sun.',
-    tags: [
-      'frozen',
-      'ice',
-      'lake',
-      'snow',
-      'freezing',
-      'cracked',
-      'flat',
-      'pale-blue',
-      'white',
-      'silence',
-      'bleak',
-      'slippery',
-      'water-gestalt',
-    ],
-    frontloading: 'a natural place',
-    gestalt: 'water',
     draw: (p) => {
       sky(p, '#b9c8d6', '#f1f4f7')
-      p.add(
-        circle(
-          230,
-          230,
-          90,
-          p.rad(
-            [
-              [0, '#fffdf0', 0.8],
-              [1, '#fffdf0', 0],
-            ],
-            230,
-            230,
-            90,
-          ),
-        ),
-        circle(230, 230, 26, '#fffef6'),
-      )
+      p.add(halo(p, 230, 230, 90, '#fffdf0', 0.8), circle(230, 230, 26, '#fffef6'))
       p.add(path(ridge(p, { base: 330, amp: 50, freq: 0.01 }), '#c8d3de'))
       const trees: string[] = [rect(0, 345, W, 20, '#e9eef2')]
       for (let x = -10; x < 820; x += p.rnd(10, 22))
         trees.push(pine(x, 362, p.rnd(40, 90), '#2c3e3a', '#f4f7f9'))
       p.add(...trees)
-      p.add(
-        rect(
-          0,
-          360,
-          W,
-          240,
-          p.lin([
-            [0, '#cfe2ee'],
-            [1, '#8fb3cc'],
-          ]),
-        ),
-      )
+      p.add(shadedRect(p, 0, 360, W, 240, '#cfe2ee', '#8fb3cc'))
       for (let i = 0; i < 20; i++)
         p.add(
           ellipse(
@@ -2085,27 +1398,6 @@ export const scenesA: Scene[] = [
   },
   {
     slug: 'red-rock-canyon',
-    title: 'Red rock canyon',
-    feedback:
-      'Steep layered walls of red and orange rock form a deep canyon, with a narrow river winding along the bottom under a bright blue sky.',
-    tags: [
-      'canyon',
-      'rock',
-      'deep',
-      'layered',
-      'steep',
-      'red',
-      'orange',
-      'river',
-      'dry',
-      'hot',
-      'dwarfed',
-      'ridged',
-      'echo',
-      'land-gestalt',
-    ],
-    frontloading: 'a natural place',
-    gestalt: 'land',
     draw: (p) => {
       sky(p, '#4a8fd4', '#d2e6f4')
       p.add(

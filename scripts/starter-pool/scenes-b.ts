@@ -1,7 +1,6 @@
 // Scenes of the starter pool, part two: countryside, industry, water, living things, space.
 import {
-  type Pic,
-  type Scene,
+  type Drawing,
   H,
   W,
   archWindow,
@@ -10,57 +9,27 @@ import {
   cloud,
   ellipse,
   g,
+  halo,
   line,
   n,
   palm,
   path,
   pine,
   poly,
+  radialDisc,
   rect,
   reflect,
   ridge,
   roundTree,
+  shadedRect,
+  sky,
   stars,
   waves,
 } from './draw.ts'
 
-const sky = (p: Pic, top: string, bottom: string, mid?: string): void => {
-  const stops: [number, string][] = mid
-    ? [
-        [0, top],
-        [0.55, mid],
-        [1, bottom],
-      ]
-    : [
-        [0, top],
-        [1, bottom],
-      ]
-  p.add(rect(0, 0, W, H, p.lin(stops)))
-}
-
-export const scenesB: Scene[] = [
+export const scenesB: Drawing[] = [
   {
     slug: 'tropical-beach-with-palms',
-    title: 'Tropical beach with palms',
-    feedback:
-      'Two coconut palms lean over a white sandy beach where small waves wash in from a clear turquoise sea under a bright, hot blue sky.',
-    tags: [
-      'beach',
-      'sand',
-      'tree',
-      'ocean',
-      'turquoise',
-      'sunlit',
-      'hot',
-      'relaxed',
-      'waves',
-      'sea-air',
-      'recreational',
-      'bright',
-      'water-gestalt',
-    ],
-    frontloading: 'a natural place',
-    gestalt: 'water',
     draw: (p) => {
       sky(p, '#1f93e0', '#c6ecfb')
       for (let i = 0; i < 4; i++)
@@ -102,45 +71,13 @@ export const scenesB: Scene[] = [
   },
   {
     slug: 'wheat-field-with-a-barn',
-    title: 'Wheat field with a barn',
-    feedback:
-      'A red wooden barn with white trim and a grey silo stands at the edge of a ripe golden wheat field, with a line of green trees under a blue summer sky.',
-    tags: [
-      'field',
-      'farming',
-      'agricultural',
-      'golden',
-      'red',
-      'building',
-      'wood',
-      'countryside',
-      'grass',
-      'warm',
-      'rustle',
-      'grainy',
-      'peaceful',
-      'natural-gestalt',
-    ],
-    frontloading: null,
-    gestalt: 'natural',
     draw: (p) => {
       sky(p, '#5a9fdf', '#dcebf7')
       for (let i = 0; i < 5; i++)
         p.add(cloud(p, p.rnd(0, W), p.rnd(40, 200), p.rnd(50, 90), '#ffffff', 0.9))
       for (let x = -20; x < 820; x += p.rnd(20, 40))
         p.add(roundTree(p, x, 330, p.rnd(60, 100), p.pick(['#2f6a2a', '#3a7a32', '#285a25'])))
-      p.add(
-        rect(
-          0,
-          330,
-          W,
-          270,
-          p.lin([
-            [0, '#e4bb46'],
-            [1, '#b9861c'],
-          ]),
-        ),
-      )
+      p.add(shadedRect(p, 0, 330, W, 270, '#e4bb46', '#b9861c'))
       for (let i = 0; i < 900; i++) {
         const y = 335 + Math.pow(p.rand(), 0.8) * 265
         const x = p.rnd(0, W)
@@ -190,44 +127,9 @@ export const scenesB: Scene[] = [
   },
   {
     slug: 'lone-tree-at-sunset',
-    title: 'Lone tree at sunset',
-    feedback:
-      'A single broad tree stands in black silhouette on a rounded hill against a glowing orange and purple sunset sky with a large low sun.',
-    tags: [
-      'tree',
-      'hill',
-      'silhouette',
-      'backlit',
-      'orange',
-      'purple',
-      'lonely',
-      'peaceful',
-      'curving',
-      'twilight',
-      'warmth',
-      'land-gestalt',
-    ],
-    frontloading: null,
-    gestalt: 'land',
     draw: (p) => {
       sky(p, '#2d1b4a', '#fcd27a', '#ee7b4b')
-      p.add(
-        circle(
-          470,
-          420,
-          200,
-          p.rad(
-            [
-              [0, '#fff1b8', 0.8],
-              [1, '#ffb060', 0],
-            ],
-            470,
-            420,
-            200,
-          ),
-        ),
-        circle(470, 420, 70, '#fff0c0'),
-      )
+      p.add(halo(p, 470, 420, 200, '#fff1b8', 0.8, '#ffb060'), circle(470, 420, 70, '#fff0c0'))
       for (let i = 0; i < 5; i++)
         p.add(
           ellipse(
@@ -262,27 +164,6 @@ export const scenesB: Scene[] = [
   },
   {
     slug: 'cave-entrance',
-    title: 'Cave entrance',
-    feedback:
-      'Seen from inside a dark rocky cave: a ragged opening, hung with stalactites, frames a bright green valley and blue sky beyond.',
-    tags: [
-      'cave',
-      'rock',
-      'dark',
-      'enclosed',
-      'hollow',
-      'damp',
-      'echo',
-      'cool',
-      'bright',
-      'high-contrast',
-      'irregular',
-      'claustrophobic',
-      'musty',
-      'land-gestalt',
-    ],
-    frontloading: 'a natural place',
-    gestalt: 'land',
     draw: (p) => {
       sky(p, '#6db3e8', '#e4f2fb')
       p.add(path(ridge(p, { base: 360, amp: 60, freq: 0.012 }), '#7ba386'))
@@ -353,40 +234,9 @@ export const scenesB: Scene[] = [
   },
   {
     slug: 'iceberg',
-    title: 'Iceberg',
-    feedback:
-      'A jagged white and pale-blue iceberg floats in a dark polar sea; below the waterline its much larger turquoise mass can be seen under the surface.',
-    tags: [
-      'ice',
-      'floating',
-      'submerged',
-      'ocean',
-      'frozen',
-      'white',
-      'light-blue',
-      'angular',
-      'massive',
-      'freezing',
-      'underwater',
-      'glassy',
-      'water-gestalt',
-    ],
-    frontloading: 'a natural place',
-    gestalt: 'water',
     draw: (p) => {
       sky(p, '#cfe0ea', '#f6fafc')
-      p.add(
-        rect(
-          0,
-          330,
-          W,
-          270,
-          p.lin([
-            [0, '#1d4a66'],
-            [1, '#071a29'],
-          ]),
-        ),
-      )
+      p.add(shadedRect(p, 0, 330, W, 270, '#1d4a66', '#071a29'))
       p.add(
         path(
           'M220 340 L160 420 L200 520 L330 590 L520 580 L640 480 L620 380 L560 340 Z',
@@ -435,42 +285,9 @@ export const scenesB: Scene[] = [
   },
   {
     slug: 'harbour-with-cranes',
-    title: 'Harbour with container cranes',
-    feedback:
-      'Tall orange and blue gantry cranes stand over a container ship at a busy port quay, with stacks of coloured steel containers, against an evening sky.',
-    tags: [
-      'machinery',
-      'steel',
-      'industrial',
-      'ship',
-      'trade',
-      'transport',
-      'tall',
-      'angular',
-      'orange',
-      'clang',
-      'diesel',
-      'stacked',
-      'grid',
-      'structure',
-      'man-made-gestalt',
-    ],
-    frontloading: null,
-    gestalt: 'man-made',
     draw: (p) => {
       sky(p, '#34466c', '#f2a65a', '#b07a7a')
-      p.add(
-        rect(
-          0,
-          430,
-          W,
-          170,
-          p.lin([
-            [0, '#283a4e'],
-            [1, '#0e1824'],
-          ]),
-        ),
-      )
+      p.add(shadedRect(p, 0, 430, W, 170, '#283a4e', '#0e1824'))
       p.add(rect(0, 400, 430, 30, '#5a5e63'))
       const colors = ['#c0392b', '#2e6fb7', '#e67e22', '#27ae60', '#8e44ad', '#d4ac0d']
       for (let x = 0; x < 400; x += 34)
@@ -518,27 +335,6 @@ export const scenesB: Scene[] = [
   },
   {
     slug: 'concrete-dam',
-    title: 'Concrete dam',
-    feedback:
-      'A huge curved concrete dam blocks a steep mountain valley; white water roars out of its spillway and foams into the river below.',
-    tags: [
-      'dam',
-      'concrete',
-      'massive',
-      'curved',
-      'engineered',
-      'power',
-      'rushing',
-      'spray',
-      'roar',
-      'gray',
-      'mountain',
-      'imposing',
-      'structure',
-      'man-made-gestalt',
-    ],
-    frontloading: 'a structure',
-    gestalt: 'man-made',
     draw: (p) => {
       sky(p, '#5c9bd6', '#dbeaf6')
       p.add(rect(150, 180, 500, 40, '#3e78a0'), rect(150, 470, 500, 140, '#4d5c40'))
@@ -625,27 +421,6 @@ export const scenesB: Scene[] = [
   },
   {
     slug: 'stone-arch-bridge',
-    title: 'Stone arch bridge',
-    feedback:
-      'An old three-arched stone bridge crosses a calm green river between leafy trees; the arches and their reflections form full circles in the still water.',
-    tags: [
-      'bridge',
-      'arched',
-      'stone',
-      'river',
-      'old',
-      'reflective',
-      'calm',
-      'round',
-      'tree',
-      'green',
-      'picturesque',
-      'historical',
-      'structure',
-      'man-made-gestalt',
-    ],
-    frontloading: 'a structure',
-    gestalt: 'man-made',
     draw: (p) => {
       sky(p, '#8bbde6', '#eef4f8')
       for (let i = 0; i < 4; i++)
@@ -654,18 +429,7 @@ export const scenesB: Scene[] = [
       for (let x = -40; x < 840; x += p.rnd(35, 60))
         banks.push(roundTree(p, x, 330, p.rnd(120, 190), p.pick(['#3d7a36', '#2f6a2c', '#4d8a3e'])))
       p.add(...banks)
-      p.add(
-        rect(
-          0,
-          330,
-          W,
-          270,
-          p.lin([
-            [0, '#4f7a5a'],
-            [1, '#2a4a36'],
-          ]),
-        ),
-      )
+      p.add(shadedRect(p, 0, 330, W, 270, '#4f7a5a', '#2a4a36'))
       p.add(reflect(p, banks.join(''), 330, 0.35))
       const arches: [number, number][] = [
         [180, 90],
@@ -699,27 +463,6 @@ export const scenesB: Scene[] = [
   },
   {
     slug: 'wind-farm',
-    title: 'Wind farm',
-    feedback:
-      'Rows of tall white three-bladed wind turbines turn slowly on rolling green hills under a bright blue sky with a few white clouds.',
-    tags: [
-      'generator',
-      'electricity',
-      'rotating',
-      'spinning',
-      'wind',
-      'tall',
-      'white',
-      'hill',
-      'technological',
-      'whir',
-      'modern',
-      'vertical',
-      'green',
-      'energy-gestalt',
-    ],
-    frontloading: 'a structure',
-    gestalt: 'energy',
     draw: (p) => {
       sky(p, '#3f8fdc', '#e3f0fa')
       for (let i = 0; i < 5; i++)
@@ -785,45 +528,15 @@ export const scenesB: Scene[] = [
   },
   {
     slug: 'total-solar-eclipse',
-    title: 'Total solar eclipse',
-    feedback:
-      'The black disc of the moon covers the sun, surrounded by a glowing white corona with one brilliant point of light at its edge, in a dark sky above a dim horizon.',
-    tags: [
-      'sun',
-      'moon',
-      'round',
-      'black',
-      'white',
-      'radiant',
-      'dark',
-      'awe',
-      'celestial',
-      'circular',
-      'eerie',
-      'silence',
-      'space-gestalt',
-    ],
-    frontloading: 'an event',
-    gestalt: 'space',
     draw: (p) => {
       sky(p, '#03050c', '#1c2238')
       p.add(stars(p, 60, 400, '#fff', 1.1))
       p.add(
-        circle(
-          400,
-          250,
-          200,
-          p.rad(
-            [
-              [0.3, '#ffffff', 0.9],
-              [0.45, '#dfe8ff', 0.45],
-              [1, '#8090c0', 0],
-            ],
-            400,
-            250,
-            200,
-          ),
-        ),
+        radialDisc(p, 400, 250, 200, [
+          [0.3, '#ffffff', 0.9],
+          [0.45, '#dfe8ff', 0.45],
+          [1, '#8090c0', 0],
+        ]),
       )
       for (let a = 0; a < 360; a += 12) {
         const r = ((a + p.rnd(-5, 5)) * Math.PI) / 180
@@ -864,25 +577,6 @@ export const scenesB: Scene[] = [
   },
   {
     slug: 'fireworks-over-water',
-    title: 'Fireworks over water',
-    feedback:
-      'Big bursts of red, gold, green and violet fireworks explode in a black night sky over a harbour; their colours are mirrored in the dark water below a low city skyline.',
-    tags: [
-      'fireworks',
-      'explosion',
-      'celebration',
-      'festive',
-      'colorful',
-      'flashing',
-      'bang',
-      'dark',
-      'glittering',
-      'spherical',
-      'smoky',
-      'energy-gestalt',
-    ],
-    frontloading: 'an event',
-    gestalt: 'energy',
     draw: (p) => {
       sky(p, '#04050f', '#1b1e3c')
       const bursts: string[] = []
@@ -894,20 +588,10 @@ export const scenesB: Scene[] = [
         [130, 320, 70, '#5ad1ff'],
       ] as const) {
         bursts.push(
-          circle(
-            cx,
-            cy,
-            r * 0.9,
-            p.rad(
-              [
-                [0, c, 0.35],
-                [1, c, 0],
-              ],
-              cx,
-              cy,
-              r * 0.9,
-            ),
-          ),
+          radialDisc(p, cx, cy, r * 0.9, [
+            [0, c, 0.35],
+            [1, c, 0],
+          ]),
         )
         for (let k = 0; k < 48; k++) {
           const a = (k / 48) * Math.PI * 2 + p.rnd(-0.04, 0.04)
@@ -936,26 +620,6 @@ export const scenesB: Scene[] = [
   },
   {
     slug: 'fountain-in-a-plaza',
-    title: 'Fountain in a plaza',
-    feedback:
-      'A round tiered stone fountain sprays arcs of water into a wide basin in the middle of a paved town square lined with old pale buildings.',
-    tags: [
-      'fountain',
-      'water-current',
-      'spray',
-      'splash',
-      'stone',
-      'circular',
-      'public',
-      'town',
-      'paved',
-      'gurgle',
-      'symmetrical',
-      'cheerful',
-      'man-made-gestalt',
-    ],
-    frontloading: null,
-    gestalt: 'man-made',
     draw: (p) => {
       sky(p, '#78b4e6', '#e6f0f8')
       for (let x = -10; x < W; x += 130) {
@@ -1026,41 +690,9 @@ export const scenesB: Scene[] = [
   },
   {
     slug: 'greenhouse',
-    title: 'Greenhouse',
-    feedback:
-      'A glass greenhouse with a white metal frame and a pitched roof stands in a garden; green plants and red tomatoes show through the panes.',
-    tags: [
-      'glass',
-      'transparent',
-      'plant',
-      'growing',
-      'humid',
-      'warm',
-      'green',
-      'grid',
-      'building',
-      'agricultural',
-      'leaf',
-      'earthy',
-      'structure',
-      'man-made-gestalt',
-    ],
-    frontloading: 'a structure',
-    gestalt: 'man-made',
     draw: (p) => {
       sky(p, '#8ec4ec', '#f0f6fa')
-      p.add(
-        rect(
-          0,
-          420,
-          W,
-          180,
-          p.lin([
-            [0, '#6aa84f'],
-            [1, '#3f7a2e'],
-          ]),
-        ),
-      )
+      p.add(shadedRect(p, 0, 420, W, 180, '#6aa84f', '#3f7a2e'))
       for (let x = -20; x < 840; x += 60) p.add(roundTree(p, x, 420, p.rnd(80, 120), '#4a8a3c'))
       p.add(path('M340 600 L380 470 L420 470 L460 600 Z', '#c9b28a'))
       const inside: string[] = []
@@ -1126,44 +758,11 @@ export const scenesB: Scene[] = [
   },
   {
     slug: 'offshore-oil-rig',
-    title: 'Offshore oil rig',
-    feedback:
-      'A steel offshore oil platform stands on thick legs in a grey sea, topped by a lattice drilling derrick, and a flare boom burns an orange flame with black smoke.',
-    tags: [
-      'industrial',
-      'machinery',
-      'steel',
-      'ocean',
-      'flame',
-      'fuel',
-      'tall',
-      'grid',
-      'gray',
-      'diesel',
-      'clang',
-      'exposed',
-      'mining',
-      'structure',
-      'man-made-gestalt',
-    ],
-    frontloading: 'a structure',
-    gestalt: 'man-made',
     draw: (p) => {
       sky(p, '#6f869c', '#d4dde5')
       for (let i = 0; i < 6; i++)
         p.add(cloud(p, p.rnd(0, W), p.rnd(30, 200), p.rnd(60, 110), '#9aa8b4', 0.7))
-      p.add(
-        rect(
-          0,
-          400,
-          W,
-          200,
-          p.lin([
-            [0, '#3a5266'],
-            [1, '#16222e'],
-          ]),
-        ),
-      )
+      p.add(shadedRect(p, 0, 400, W, 200, '#3a5266', '#16222e'))
       p.add(waves(p, 402, 600, '#c8d4de', 200, 0.5))
       for (const x of [250, 330, 470, 550])
         p.add(
@@ -1232,28 +831,6 @@ export const scenesB: Scene[] = [
   },
   {
     slug: 'radio-tower',
-    title: 'Radio tower',
-    feedback:
-      'A very tall, thin red-and-white lattice radio mast held by guy wires rises from a green field into a clear blue sky, with red warning lights at its top.',
-    tags: [
-      'tower',
-      'broadcast',
-      'radio-waves',
-      'transmission',
-      'signal',
-      'tall',
-      'thin',
-      'vertical',
-      'red',
-      'metal',
-      'electromagnetic',
-      'buzzing',
-      'communication',
-      'structure',
-      'man-made-gestalt',
-    ],
-    frontloading: 'a structure',
-    gestalt: 'man-made',
     draw: (p) => {
       sky(p, '#2f80d2', '#d2e7f7')
       p.add(
@@ -1302,27 +879,6 @@ export const scenesB: Scene[] = [
   },
   {
     slug: 'field-of-flowers',
-    title: 'Field of flowers',
-    feedback:
-      'A meadow full of red poppies with yellow, white and violet wild flowers stretches to distant green hills under a soft blue summer sky.',
-    tags: [
-      'flowers',
-      'plant',
-      'field',
-      'colorful',
-      'red',
-      'floral',
-      'fragrant',
-      'buzz',
-      'soft',
-      'growing',
-      'cheerful',
-      'countryside',
-      'warm',
-      'natural-gestalt',
-    ],
-    frontloading: null,
-    gestalt: 'natural',
     draw: (p) => {
       sky(p, '#86c1ee', '#f0f7fd')
       for (let i = 0; i < 4; i++)
@@ -1357,46 +913,9 @@ export const scenesB: Scene[] = [
   },
   {
     slug: 'flock-of-birds-at-sunset',
-    title: 'Flock of birds at sunset',
-    feedback:
-      'A great swirling flock of small black birds and a V-shaped skein of geese fly across a pink and orange sunset sky above a low dark shoreline.',
-    tags: [
-      'bird',
-      'flying',
-      'animal',
-      'swirling',
-      'moving',
-      'feathers',
-      'pink',
-      'orange',
-      'sky',
-      'silhouette',
-      'twilight',
-      'birdsong',
-      'living',
-      'biological-gestalt',
-    ],
-    frontloading: null,
-    gestalt: 'biological',
     draw: (p) => {
       sky(p, '#5a4a8a', '#ffc07a', '#f08a9a')
-      p.add(
-        circle(
-          600,
-          500,
-          160,
-          p.rad(
-            [
-              [0, '#fff2c0', 0.9],
-              [1, '#ffb070', 0],
-            ],
-            600,
-            500,
-            160,
-          ),
-        ),
-        circle(600, 500, 40, '#fff4d0'),
-      )
+      p.add(halo(p, 600, 500, 160, '#fff2c0', 0.9, '#ffb070'), circle(600, 500, 40, '#fff4d0'))
       p.add(rect(0, 510, W, 90, '#1a1420'), waves(p, 515, 600, '#ffb070', 60, 0.3))
       const flock: string[] = []
       for (let i = 0; i < 420; i++) {
@@ -1415,43 +934,11 @@ export const scenesB: Scene[] = [
   },
   {
     slug: 'whale-tail-in-the-sea',
-    title: "Whale's tail in the sea",
-    feedback:
-      'The huge dark tail flukes of a diving whale rise vertically out of a deep-blue sea, with streams of water pouring from their edges.',
-    tags: [
-      'animal',
-      'living',
-      'ocean',
-      'splash',
-      'submerged',
-      'massive',
-      'dark-gray',
-      'wet',
-      'descending',
-      'smooth',
-      'awe',
-      'fishy',
-      'creature',
-      'biological-gestalt',
-    ],
-    frontloading: null,
-    gestalt: 'biological',
     draw: (p) => {
       sky(p, '#9bbcd3', '#e6eef4')
       for (let i = 0; i < 5; i++)
         p.add(cloud(p, p.rnd(0, W), p.rnd(30, 150), p.rnd(60, 100), '#ffffff', 0.7))
-      p.add(
-        rect(
-          0,
-          210,
-          W,
-          390,
-          p.lin([
-            [0, '#2f6485'],
-            [1, '#0b2436'],
-          ]),
-        ),
-      )
+      p.add(shadedRect(p, 0, 210, W, 390, '#2f6485', '#0b2436'))
       p.add(waves(p, 212, 600, '#d6e6f0', 260, 0.5))
       p.add(
         path(
@@ -1508,59 +995,11 @@ export const scenesB: Scene[] = [
   },
   {
     slug: 'herd-of-elephants',
-    title: 'Herd of elephants on a plain',
-    feedback:
-      'A herd of grey elephants, adults and calves, walks in a line across a dry golden savanna past a flat-topped acacia tree under a hazy warm sky.',
-    tags: [
-      'animal',
-      'creature',
-      'plain',
-      'grass',
-      'dusty',
-      'big',
-      'heavy',
-      'gray',
-      'golden',
-      'hot',
-      'wild',
-      'traveling',
-      'family',
-      'biological-gestalt',
-    ],
-    frontloading: null,
-    gestalt: 'biological',
     draw: (p) => {
       sky(p, '#e8c07a', '#fbeccb')
-      p.add(
-        circle(
-          650,
-          170,
-          100,
-          p.rad(
-            [
-              [0, '#fff6d8', 0.8],
-              [1, '#fff6d8', 0],
-            ],
-            650,
-            170,
-            100,
-          ),
-        ),
-        circle(650, 170, 34, '#fff8e0'),
-      )
+      p.add(halo(p, 650, 170, 100, '#fff6d8', 0.8), circle(650, 170, 34, '#fff8e0'))
       p.add(path(ridge(p, { base: 390, amp: 20, freq: 0.01 }), '#b8a47a'))
-      p.add(
-        rect(
-          0,
-          400,
-          W,
-          200,
-          p.lin([
-            [0, '#cfae5c'],
-            [1, '#a07a30'],
-          ]),
-        ),
-      )
+      p.add(shadedRect(p, 0, 400, W, 200, '#cfae5c', '#a07a30'))
       for (let i = 0; i < 500; i++) {
         const y = p.rnd(400, 600)
         const x = p.rnd(0, W)
@@ -1602,45 +1041,12 @@ export const scenesB: Scene[] = [
   },
   {
     slug: 'church-with-a-spire',
-    title: 'Church with a spire',
-    feedback:
-      'A white village church with a tall pointed spire, a clock and arched windows stands on a green lawn among trees and a few gravestones.',
-    tags: [
-      'religious',
-      'worship',
-      'building',
-      'pointed',
-      'tall',
-      'white',
-      'bell',
-      'chime',
-      'sacred',
-      'reverence',
-      'village',
-      'triangular',
-      'peaceful',
-      'structure',
-      'man-made-gestalt',
-    ],
-    frontloading: 'a structure',
-    gestalt: 'man-made',
     draw: (p) => {
       sky(p, '#5b9ad8', '#e4eef7')
       for (let i = 0; i < 5; i++)
         p.add(cloud(p, p.rnd(0, W), p.rnd(40, 200), p.rnd(50, 90), '#ffffff', 0.85))
       p.add(roundTree(p, 90, 470, 220, '#3a7a34'), roundTree(p, 730, 470, 200, '#2f6a2c'))
-      p.add(
-        rect(
-          0,
-          460,
-          W,
-          140,
-          p.lin([
-            [0, '#6aa84f'],
-            [1, '#3f7a2e'],
-          ]),
-        ),
-      )
+      p.add(shadedRect(p, 0, 460, W, 140, '#6aa84f', '#3f7a2e'))
       const c: string[] = [
         rect(330, 330, 300, 140, '#f3efe6'),
         poly(
@@ -1704,26 +1110,6 @@ export const scenesB: Scene[] = [
   },
   {
     slug: 'market-stalls',
-    title: 'Market stalls',
-    feedback:
-      'A busy outdoor market: a row of stalls under red-and-white and green-and-white striped awnings, tables piled with fruit and vegetables, and shoppers in front.',
-    tags: [
-      'shopping',
-      'trade',
-      'crowd',
-      'voices',
-      'chatter',
-      'colorful',
-      'fruity',
-      'cluttered',
-      'commercial',
-      'fabric',
-      'street',
-      'cheerful',
-      'man-made-gestalt',
-    ],
-    frontloading: null,
-    gestalt: 'man-made',
     draw: (p) => {
       sky(p, '#9cc8ec', '#eef5fa')
       for (let x = -10; x < W; x += 160) {
@@ -1803,28 +1189,6 @@ export const scenesB: Scene[] = [
   },
   {
     slug: 'ferris-wheel-at-dusk',
-    title: 'Ferris wheel at dusk',
-    feedback:
-      'A giant lit-up Ferris wheel with coloured gondolas turns against a violet and orange dusk sky above the tents and lights of a fairground.',
-    tags: [
-      'rotating',
-      'circular',
-      'round',
-      'entertainment',
-      'recreational',
-      'artificial-light',
-      'glittering',
-      'festive',
-      'twilight',
-      'music',
-      'laughter',
-      'steel',
-      'joyful',
-      'structure',
-      'motion-gestalt',
-    ],
-    frontloading: null,
-    gestalt: 'motion',
     draw: (p) => {
       sky(p, '#25295a', '#f6a86b', '#9a5a8a')
       const cx = 400
@@ -1890,27 +1254,6 @@ export const scenesB: Scene[] = [
   },
   {
     slug: 'ringed-planet-in-space',
-    title: 'Ringed planet in space',
-    feedback:
-      'A large banded, pale-orange gas planet circled by wide tilted rings floats in black space among stars, with a small grey moon nearby.',
-    tags: [
-      'planet',
-      'outer-space',
-      'orbit',
-      'round',
-      'spherical',
-      'void',
-      'weightless',
-      'black',
-      'beige',
-      'layered',
-      'silence',
-      'celestial',
-      'mysterious',
-      'space-gestalt',
-    ],
-    frontloading: null,
-    gestalt: 'space',
     draw: (p) => {
       p.add(rect(0, 0, W, H, '#020308'))
       p.add(

@@ -1,7 +1,7 @@
 // Scenes of the starter pool, part three: energy (fire, light, electricity) and motion (races,
 // flight, traffic), many of them events.
 import {
-  type Scene,
+  type Drawing,
   H,
   W,
   backdrop,
@@ -12,6 +12,7 @@ import {
   flames,
   g,
   glowDisc,
+  halo,
   hills,
   line,
   n,
@@ -111,29 +112,9 @@ function horseAndRider(x: number, y: number, s: number, coat: string, silk: stri
   ].join('')
 }
 
-export const scenesC: Scene[] = [
+export const scenesC: Drawing[] = [
   {
     slug: 'forest-fire-at-night',
-    title: 'Forest fire at night',
-    feedback:
-      'A forest fire burns along a hillside at night: a wall of orange flames behind black pine silhouettes, with thick smoke rolling up into a red-brown sky.',
-    tags: [
-      'fire',
-      'flame',
-      'burning',
-      'forest',
-      'smoke',
-      'orange',
-      'red-hot',
-      'dark',
-      'disaster',
-      'dangerous',
-      'crackle',
-      'heat',
-      'energy-gestalt',
-    ],
-    frontloading: 'an event',
-    gestalt: 'energy',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -154,25 +135,6 @@ export const scenesC: Scene[] = [
   },
   {
     slug: 'lava-flowing-into-the-sea',
-    title: 'Lava flowing into the sea',
-    feedback:
-      'Glowing orange lava pours down a black rocky shore into the sea at dusk, raising a huge white cloud of steam over the dark waves.',
-    tags: [
-      'lava',
-      'steam',
-      'ocean',
-      'glowing',
-      'orange',
-      'black',
-      'hiss',
-      'red-hot',
-      'eruption',
-      'dangerous',
-      'waves',
-      'energy-gestalt',
-    ],
-    frontloading: 'an event',
-    gestalt: 'energy',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -210,25 +172,6 @@ export const scenesC: Scene[] = [
   },
   {
     slug: 'solar-farm-in-the-sun',
-    title: 'Solar farm in the sun',
-    feedback:
-      'Long rows of tilted blue solar panels stretch across a green field towards the horizon under a bright sun and a clear sky.',
-    tags: [
-      'solar-power',
-      'power-generation',
-      'in-rows',
-      'blue',
-      'grid',
-      'rectangular',
-      'sunlit',
-      'technological',
-      'field',
-      'repeating',
-      'modern',
-      'energy-gestalt',
-    ],
-    frontloading: null,
-    gestalt: 'energy',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -268,43 +211,9 @@ export const scenesC: Scene[] = [
   },
   {
     slug: 'candles-in-the-dark',
-    title: 'Candles in the dark',
-    feedback:
-      'Three white candles of different heights burn in a dark room, their small yellow flames throwing a warm glow over the wax and the table.',
-    tags: [
-      'candle',
-      'flame',
-      'candlelight',
-      'warm',
-      'dark',
-      'flickering',
-      'quiet',
-      'intimate',
-      'waxy',
-      'cylindrical',
-      'glowing',
-      'energy-gestalt',
-    ],
-    frontloading: null,
-    gestalt: 'energy',
     draw: (p) => {
       p.add(rect(0, 0, W, H, '#070504'))
-      p.add(
-        circle(
-          400,
-          330,
-          330,
-          p.rad(
-            [
-              [0, '#6a3a12', 0.7],
-              [1, '#000', 0],
-            ],
-            400,
-            330,
-            330,
-          ),
-        ),
-      )
+      p.add(halo(p, 400, 330, 330, '#6a3a12', 0.7, '#000'))
       p.add(band(p, 470, '#2a1a10', '#0c0704'))
       for (const [x, h, w] of [
         [300, 230, 62],
@@ -352,25 +261,6 @@ export const scenesC: Scene[] = [
   },
   {
     slug: 'sparks-from-a-welder',
-    title: 'Sparks from a welder',
-    feedback:
-      'In a dark workshop a welder in a mask bends over a steel beam; a blinding blue-white point of light throws a fountain of orange sparks across the floor.',
-    tags: [
-      'spark',
-      'metal',
-      'steel',
-      'blinding',
-      'flashing',
-      'hiss',
-      'industrial',
-      'worker',
-      'dark',
-      'hot-metal',
-      'manufacturing',
-      'energy-gestalt',
-    ],
-    frontloading: null,
-    gestalt: 'energy',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -384,22 +274,7 @@ export const scenesC: Scene[] = [
         rect(80, 380, 640, 40, '#4a4e54'),
         rect(80, 380, 640, 6, '#8a8e94'),
       )
-      p.add(
-        circle(
-          470,
-          384,
-          120,
-          p.rad(
-            [
-              [0, '#9ad0ff', 0.6],
-              [1, '#9ad0ff', 0],
-            ],
-            470,
-            384,
-            120,
-          ),
-        ),
-      )
+      p.add(halo(p, 470, 384, 120, '#9ad0ff', 0.6))
       for (let i = 0; i < 90; i++) {
         const a = p.rnd(-Math.PI * 0.95, -Math.PI * 0.05)
         const len = p.rnd(40, 260)
@@ -427,25 +302,6 @@ export const scenesC: Scene[] = [
   },
   {
     slug: 'power-lines-at-sunset',
-    title: 'High-voltage power lines at sunset',
-    feedback:
-      'A line of steel lattice pylons carries sagging high-voltage cables across flat land, black against an orange and purple sunset sky.',
-    tags: [
-      'power-line',
-      'electricity',
-      'high-voltage',
-      'tower',
-      'steel',
-      'silhouette',
-      'orange',
-      'twilight',
-      'buzzing',
-      'tall',
-      'in-a-line',
-      'energy-gestalt',
-    ],
-    frontloading: null,
-    gestalt: 'energy',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -495,25 +351,6 @@ export const scenesC: Scene[] = [
   },
   {
     slug: 'bonfire-festival',
-    title: 'Bonfire festival',
-    feedback:
-      'A huge bonfire blazes in an open field at night, sparks swirling up into the dark blue sky, while a crowd of people stands in silhouette around it.',
-    tags: [
-      'fire',
-      'blaze',
-      'celebration',
-      'festival',
-      'crowd',
-      'night',
-      'firelight',
-      'spark',
-      'crackle',
-      'festive',
-      'orange',
-      'energy-gestalt',
-    ],
-    frontloading: 'an event',
-    gestalt: 'energy',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -524,22 +361,7 @@ export const scenesC: Scene[] = [
       )
       p.add(stars(p, 70, 200))
       p.add(band(p, 440, '#2a160c', '#0a0604'))
-      p.add(
-        circle(
-          400,
-          380,
-          260,
-          p.rad(
-            [
-              [0, '#ff8a2a', 0.55],
-              [1, '#ff8a2a', 0],
-            ],
-            400,
-            380,
-            260,
-          ),
-        ),
-      )
+      p.add(halo(p, 400, 380, 260, '#ff8a2a', 0.55))
       p.add(smoke(p, 400, 200, 60, '#4a3a3a', 60, 0.4))
       p.add(
         poly(
@@ -562,25 +384,6 @@ export const scenesC: Scene[] = [
   },
   {
     slug: 'sky-lanterns-over-a-lake',
-    title: 'Sky lanterns over a lake',
-    feedback:
-      'Hundreds of glowing paper lanterns drift up into a deep blue evening sky over a calm lake, mirrored in the water, with people in silhouette on the shore.',
-    tags: [
-      'glowing',
-      'floating',
-      'rising',
-      'night',
-      'celebration',
-      'festival',
-      'orange',
-      'many',
-      'scattered',
-      'hopeful',
-      'lake',
-      'energy-gestalt',
-    ],
-    frontloading: 'an event',
-    gestalt: 'energy',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -608,26 +411,6 @@ export const scenesC: Scene[] = [
   },
   {
     slug: 'northern-lights-over-a-forest',
-    title: 'Northern lights over a snowy forest',
-    feedback:
-      'Green curtains of the northern lights ripple across a starry night sky above a snowy clearing and a dark line of spruce trees.',
-    tags: [
-      'luminous',
-      'green',
-      'night',
-      'starry',
-      'snow',
-      'undulating',
-      'shimmering',
-      'cold',
-      'awe',
-      'forest',
-      'electromagnetic',
-      'mysterious',
-      'energy-gestalt',
-    ],
-    frontloading: 'an event',
-    gestalt: 'energy',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -660,25 +443,6 @@ export const scenesC: Scene[] = [
   },
   {
     slug: 'blast-in-a-quarry',
-    title: 'Blast in a stone quarry',
-    feedback:
-      'A blast in a grey stone quarry throws up a great cloud of dust and flying rocks from the middle of the terraced rock face.',
-    tags: [
-      'explosion',
-      'blast',
-      'dust',
-      'rock',
-      'mining',
-      'debris',
-      'boom',
-      'shockwave',
-      'gray',
-      'dusty',
-      'layered',
-      'energy-gestalt',
-    ],
-    frontloading: 'an event',
-    gestalt: 'energy',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -712,25 +476,6 @@ export const scenesC: Scene[] = [
   },
   {
     slug: 'molten-steel-in-a-foundry',
-    title: 'Molten steel in a foundry',
-    feedback:
-      'A huge ladle tilts in a dark foundry and pours a white-hot stream of molten steel into a mould, throwing sparks and an orange glow over the floor.',
-    tags: [
-      'steel',
-      'liquid',
-      'white-hot',
-      'glowing',
-      'industrial',
-      'manufacturing',
-      'heat',
-      'spark',
-      'dark',
-      'machinery',
-      'dangerous',
-      'energy-gestalt',
-    ],
-    frontloading: null,
-    gestalt: 'energy',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -741,22 +486,7 @@ export const scenesC: Scene[] = [
       for (let x = 0; x < W; x += 120) p.add(rect(x, 0, 14, 420, '#1a1614'))
       p.add(rect(560, 80, 200, 120, '#8a98a4', 'opacity="0.5"'))
       p.add(rect(0, 60, W, 16, '#1e1a16'))
-      p.add(
-        circle(
-          430,
-          470,
-          300,
-          p.rad(
-            [
-              [0, '#ff7a1a', 0.5],
-              [1, '#ff7a1a', 0],
-            ],
-            430,
-            470,
-            300,
-          ),
-        ),
-      )
+      p.add(halo(p, 430, 470, 300, '#ff7a1a', 0.5))
       p.add(
         g(
           [
@@ -784,25 +514,6 @@ export const scenesC: Scene[] = [
   },
   {
     slug: 'steaming-volcanic-vents',
-    title: 'Steaming volcanic vents',
-    feedback:
-      'White steam pours from vents in a barren volcanic field crusted with yellow sulphur, under a grey sky with bare mountains behind.',
-    tags: [
-      'steam',
-      'sulfurous',
-      'volcano',
-      'yellow',
-      'gray',
-      'bleak',
-      'hot',
-      'hiss',
-      'rocky',
-      'vaporous',
-      'eerie',
-      'energy-gestalt',
-    ],
-    frontloading: 'a natural place',
-    gestalt: 'energy',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -836,43 +547,9 @@ export const scenesC: Scene[] = [
   },
   {
     slug: 'tesla-coil-discharge',
-    title: 'Lightning from a Tesla coil',
-    feedback:
-      'In a dark hall a tall Tesla coil throws crackling violet-white sparks from the ring on its top, while an audience watches in silhouette.',
-    tags: [
-      'electricity',
-      'discharge',
-      'spark',
-      'high-voltage',
-      'purple',
-      'flashing',
-      'dark',
-      'buzzing',
-      'experiment',
-      'audience',
-      'zigzag',
-      'energy-gestalt',
-    ],
-    frontloading: 'an event',
-    gestalt: 'energy',
     draw: (p) => {
       p.add(rect(0, 0, W, H, '#06040c'))
-      p.add(
-        circle(
-          400,
-          170,
-          280,
-          p.rad(
-            [
-              [0, '#8a5cff', 0.45],
-              [1, '#8a5cff', 0],
-            ],
-            400,
-            170,
-            280,
-          ),
-        ),
-      )
+      p.add(halo(p, 400, 170, 280, '#8a5cff', 0.45))
       p.add(
         rect(
           370,
@@ -918,25 +595,6 @@ export const scenesC: Scene[] = [
   },
   {
     slug: 'cooling-towers-of-a-power-station',
-    title: 'Cooling towers of a power station',
-    feedback:
-      'Three huge concrete cooling towers of a power station, curved like hourglasses, release thick white clouds of steam into a pale sky above flat fields.',
-    tags: [
-      'power-plant',
-      'steam',
-      'concrete',
-      'massive',
-      'curved',
-      'cylindrical',
-      'industrial',
-      'gray',
-      'cloud',
-      'power-generation',
-      'towering',
-      'energy-gestalt',
-    ],
-    frontloading: 'a structure',
-    gestalt: 'energy',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -976,25 +634,6 @@ export const scenesC: Scene[] = [
   },
   {
     slug: 'race-cars-on-a-track',
-    title: 'Race cars on a track',
-    feedback:
-      'Three low racing cars in red, blue and yellow speed side by side along a grey track, blurred by speed, in front of a packed grandstand.',
-    tags: [
-      'car',
-      'racing',
-      'speed',
-      'fast',
-      'speeding',
-      'competition',
-      'engine-noise',
-      'roar',
-      'colorful',
-      'crowd',
-      'excited',
-      'motion-gestalt',
-    ],
-    frontloading: 'an event',
-    gestalt: 'motion',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -1031,25 +670,6 @@ export const scenesC: Scene[] = [
   },
   {
     slug: 'sailing-regatta',
-    title: 'Sailing regatta',
-    feedback:
-      'A fleet of racing yachts heels in the wind on a deep blue sea, white sails and one bright red spinnaker filling under a light sky.',
-    tags: [
-      'boat',
-      'waves',
-      'white',
-      'triangular',
-      'competition',
-      'racing',
-      'wind',
-      'breeze',
-      'many',
-      'gliding',
-      'festive',
-      'motion-gestalt',
-    ],
-    frontloading: 'an event',
-    gestalt: 'motion',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -1076,25 +696,6 @@ export const scenesC: Scene[] = [
   },
   {
     slug: 'marathon-in-a-city-street',
-    title: 'Marathon in a city street',
-    feedback:
-      'A crowd of runners in bright shirts fills a wide city street during a marathon, between tall buildings and spectators behind barriers.',
-    tags: [
-      'running',
-      'crowd',
-      'competition',
-      'sport',
-      'street',
-      'city',
-      'footsteps',
-      'cheering',
-      'colorful',
-      'busy',
-      'determined',
-      'motion-gestalt',
-    ],
-    frontloading: 'an event',
-    gestalt: 'motion',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -1140,25 +741,6 @@ export const scenesC: Scene[] = [
   },
   {
     slug: 'ski-jumper-in-flight',
-    title: 'Ski jumper in flight',
-    feedback:
-      'A ski jumper flies high through a clear blue sky in a V shape, skis spread, far above the snowy landing slope lined with pine trees.',
-    tags: [
-      'jumping',
-      'flying',
-      'snow',
-      'sport',
-      'competition',
-      'speed',
-      'white',
-      'blue',
-      'cold',
-      'high',
-      'vertigo',
-      'motion-gestalt',
-    ],
-    frontloading: 'an event',
-    gestalt: 'motion',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -1193,25 +775,6 @@ export const scenesC: Scene[] = [
   },
   {
     slug: 'horse-race',
-    title: 'Horse race',
-    feedback:
-      'Four racehorses gallop at full stretch along a green turf track beside a white rail, their jockeys in bright silks crouched low over their necks.',
-    tags: [
-      'horse',
-      'running',
-      'racing',
-      'competition',
-      'speed',
-      'fast',
-      'animal',
-      'grass',
-      'rumble',
-      'cheering',
-      'powerful',
-      'motion-gestalt',
-    ],
-    frontloading: 'an event',
-    gestalt: 'motion',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -1239,25 +802,6 @@ export const scenesC: Scene[] = [
   },
   {
     slug: 'roller-coaster-loop',
-    title: 'Roller coaster loop',
-    feedback:
-      'A red steel roller coaster track climbs, dives and turns a full vertical loop against a bright blue sky, with a train of cars racing down the first drop.',
-    tags: [
-      'looping',
-      'speed',
-      'fast',
-      'steel',
-      'red',
-      'curved',
-      'entertainment',
-      'scream',
-      'dizzying',
-      'recreational',
-      'excited',
-      'motion-gestalt',
-    ],
-    frontloading: null,
-    gestalt: 'motion',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -1293,25 +837,6 @@ export const scenesC: Scene[] = [
   },
   {
     slug: 'cycle-race-on-a-mountain-road',
-    title: 'Cycle race on a mountain road',
-    feedback:
-      'A line of racing cyclists in colourful jerseys climbs a road that zigzags up a green mountainside, with rocky peaks and white clouds above.',
-    tags: [
-      'bicycle',
-      'racing',
-      'competition',
-      'mountain',
-      'road',
-      'curving',
-      'climbing',
-      'sport',
-      'colorful',
-      'traveling',
-      'determined',
-      'motion-gestalt',
-    ],
-    frontloading: 'an event',
-    gestalt: 'motion',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -1348,25 +873,6 @@ export const scenesC: Scene[] = [
   },
   {
     slug: 'speedboat-and-its-wake',
-    title: 'Speedboat and its wake',
-    feedback:
-      'Seen from above, a white speedboat cuts diagonally across a deep blue sea, trailing a long V-shaped wake of white foam and spray.',
-    tags: [
-      'boat',
-      'speed',
-      'fast',
-      'ocean',
-      'spray',
-      'foam',
-      'splash',
-      'white',
-      'dark-blue',
-      'engine-noise',
-      'diagonal',
-      'motion-gestalt',
-    ],
-    frontloading: null,
-    gestalt: 'motion',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -1411,25 +917,6 @@ export const scenesC: Scene[] = [
   },
   {
     slug: 'high-speed-train',
-    title: 'High-speed train',
-    feedback:
-      'A sleek white high-speed train with a long pointed nose races along a raised track through green countryside, its sides blurred by speed.',
-    tags: [
-      'train',
-      'railway',
-      'speed',
-      'fast',
-      'sleek',
-      'white',
-      'elongated',
-      'modern',
-      'technological',
-      'whooshing',
-      'transport',
-      'motion-gestalt',
-    ],
-    frontloading: null,
-    gestalt: 'motion',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -1480,25 +967,6 @@ export const scenesC: Scene[] = [
   },
   {
     slug: 'skydivers-in-free-fall',
-    title: 'Skydivers in free fall',
-    feedback:
-      'Four skydivers in bright suits hold hands in a ring, falling face down through a blue sky high above a floor of white clouds.',
-    tags: [
-      'falling',
-      'flying',
-      'sky',
-      'cloud',
-      'high',
-      'person',
-      'blue',
-      'vertigo',
-      'excited',
-      'circular',
-      'descending',
-      'motion-gestalt',
-    ],
-    frontloading: 'an event',
-    gestalt: 'motion',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -1533,25 +1001,6 @@ export const scenesC: Scene[] = [
   },
   {
     slug: 'wildebeest-migration',
-    title: 'Wildebeest migration',
-    feedback:
-      'A huge herd of wildebeest runs across a dry golden plain, kicking up clouds of dust, with a lone flat-topped acacia tree on the horizon.',
-    tags: [
-      'animal',
-      'many',
-      'running',
-      'dust',
-      'dusty',
-      'plain',
-      'golden',
-      'rumble',
-      'traveling',
-      'wild',
-      'chaotic',
-      'motion-gestalt',
-    ],
-    frontloading: 'an event',
-    gestalt: 'motion',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -1608,25 +1057,6 @@ export const scenesC: Scene[] = [
   },
   {
     slug: 'light-trails-on-a-highway',
-    title: 'Light trails on a highway at night',
-    feedback:
-      'Long streaks of red and white car lights sweep along a curving highway at night, between dark office towers with lit windows.',
-    tags: [
-      'traffic',
-      'highway',
-      'night',
-      'speed',
-      'artificial-light',
-      'red',
-      'white',
-      'curved',
-      'urban',
-      'moving',
-      'glowing',
-      'motion-gestalt',
-    ],
-    frontloading: null,
-    gestalt: 'motion',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -1662,25 +1092,6 @@ export const scenesC: Scene[] = [
   },
   {
     slug: 'aerobatic-jets-at-an-air-show',
-    title: 'Aerobatic jets at an air show',
-    feedback:
-      'Five jets fly a tight formation across a clear blue sky at an air show, trailing long curving lines of red, white and blue smoke.',
-    tags: [
-      'airplane',
-      'flying',
-      'fast',
-      'smoke',
-      'colorful',
-      'sky',
-      'in-a-line',
-      'roar',
-      'aviation',
-      'performance',
-      'curved',
-      'motion-gestalt',
-    ],
-    frontloading: 'an event',
-    gestalt: 'motion',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -1714,25 +1125,6 @@ export const scenesC: Scene[] = [
   },
   {
     slug: 'windsurfer-on-the-waves',
-    title: 'Windsurfer on the waves',
-    feedback:
-      'A windsurfer leans back against a bright orange and yellow sail, skimming fast over turquoise waves and throwing up white spray on a sunny day.',
-    tags: [
-      'ocean',
-      'waves',
-      'wind',
-      'colorful',
-      'spray',
-      'sport',
-      'gliding',
-      'fast',
-      'sunlit',
-      'splash',
-      'recreational',
-      'motion-gestalt',
-    ],
-    frontloading: null,
-    gestalt: 'motion',
     draw: (p) => {
       p.add(
         backdrop(p, [

@@ -2,7 +2,7 @@
 // fields, flowers).
 import {
   type Pic,
-  type Scene,
+  type Drawing,
   H,
   W,
   backdrop,
@@ -12,16 +12,20 @@ import {
   ellipse,
   g,
   glowDisc,
+  halo,
   hills,
+  leafTufts,
   line,
   n,
   path,
   person,
   pine,
   poly,
+  radialDisc,
   rect,
   reflect,
   roundTree,
+  shadedRect,
   smoke,
   specks,
   stars,
@@ -96,27 +100,9 @@ function globe(
   )
 }
 
-export const scenesD: Scene[] = [
+export const scenesD: Drawing[] = [
   {
     slug: 'geyser-erupting',
-    title: 'Geyser erupting',
-    feedback:
-      'A geyser shoots a tall column of boiling water and white steam high into a blue sky from a barren, steaming plain, with a few people watching from a path.',
-    tags: [
-      'steam',
-      'spray',
-      'boiling',
-      'rising',
-      'vertical',
-      'white',
-      'hiss',
-      'eruption',
-      'awe',
-      'tourist',
-      'water-gestalt',
-    ],
-    frontloading: 'an event',
-    gestalt: 'water',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -145,25 +131,6 @@ export const scenesD: Scene[] = [
   },
   {
     slug: 'surfer-on-a-giant-wave',
-    title: 'Surfer on a giant wave',
-    feedback:
-      'A huge blue-green wave curls over with a crest of white foam, and a tiny surfer races across its steep face ahead of the breaking lip.',
-    tags: [
-      'waves',
-      'ocean',
-      'huge',
-      'curved',
-      'foam',
-      'spray',
-      'roar',
-      'dangerous',
-      'sport',
-      'dwarfed',
-      'crashing-waves',
-      'water-gestalt',
-    ],
-    frontloading: 'an event',
-    gestalt: 'water',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -212,25 +179,6 @@ export const scenesD: Scene[] = [
   },
   {
     slug: 'flooded-village-street',
-    title: 'Flooded village street',
-    feedback:
-      'Brown floodwater fills a village street up to the windows of the houses under a grey rainy sky, and a small boat with two people rows between them.',
-    tags: [
-      'flood',
-      'rain',
-      'brown',
-      'house',
-      'street',
-      'disaster',
-      'wet',
-      'overcast',
-      'boat',
-      'submerged',
-      'rescue',
-      'water-gestalt',
-    ],
-    frontloading: 'an event',
-    gestalt: 'water',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -292,25 +240,6 @@ export const scenesD: Scene[] = [
   },
   {
     slug: 'river-rapids-in-a-forest',
-    title: 'River rapids in a forest',
-    feedback:
-      'A fast river foams white over and around dark boulders as it rushes down through a green forest of firs.',
-    tags: [
-      'rapids',
-      'river',
-      'rushing-water',
-      'foam',
-      'boulder',
-      'forest',
-      'white',
-      'dark-green',
-      'roar',
-      'wet',
-      'cool',
-      'water-gestalt',
-    ],
-    frontloading: 'a natural place',
-    gestalt: 'water',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -352,25 +281,6 @@ export const scenesD: Scene[] = [
   },
   {
     slug: 'fjord-between-steep-cliffs',
-    title: 'Fjord between steep cliffs',
-    feedback:
-      'Dark steep cliffs with snow on their tops plunge straight into the calm deep-blue water of a narrow fjord, a thin waterfall streaking down one side.',
-    tags: [
-      'cliff',
-      'steep',
-      'bay',
-      'deep',
-      'dark-blue',
-      'calm',
-      'snow',
-      'waterfall',
-      'majestic',
-      'narrow',
-      'cold',
-      'water-gestalt',
-    ],
-    frontloading: 'a natural place',
-    gestalt: 'water',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -406,43 +316,13 @@ export const scenesD: Scene[] = [
         path('M820 20 L700 60 L660 100 L760 90 Z', '#f4f6f8'),
       )
       p.add(line(600, 170, 560, 380, '#e8f0f4', 3, 'opacity="0.8" filter="url(#b1)"'))
-      p.add(
-        rect(
-          -10,
-          380,
-          W + 20,
-          230,
-          p.lin([
-            [0, '#20486a'],
-            [1, '#0a2238'],
-          ]),
-        ),
-      )
+      p.add(shadedRect(p, -10, 380, W + 20, 230, '#20486a', '#0a2238'))
       p.add(reflect(p, [path(left, '#1e2a30'), path(right, '#222e34')].join(''), 380, 0.55))
       p.add(waves(p, 385, 600, '#6a8aa8', 80, 0.3))
     },
   },
   {
     slug: 'terraced-hot-springs',
-    title: 'Terraced hot springs',
-    feedback:
-      'White mineral terraces step down a hillside, each holding a shallow pool of bright turquoise water, under a clear blue sky.',
-    tags: [
-      'pool',
-      'turquoise',
-      'white',
-      'tiered',
-      'layered',
-      'calm',
-      'warm',
-      'mineral',
-      'smooth',
-      'curved',
-      'steamy',
-      'water-gestalt',
-    ],
-    frontloading: 'a natural place',
-    gestalt: 'water',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -485,25 +365,6 @@ export const scenesD: Scene[] = [
   },
   {
     slug: 'rain-on-a-pond',
-    title: 'Rain on a pond',
-    feedback:
-      'Close to the surface of a dark green pond, raindrops make rings that spread and overlap between a few round lily pads.',
-    tags: [
-      'rain',
-      'pond',
-      'droplet',
-      'ripple',
-      'concentric',
-      'circular',
-      'dark-green',
-      'wet',
-      'calm',
-      'drip',
-      'overlapping',
-      'water-gestalt',
-    ],
-    frontloading: null,
-    gestalt: 'water',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -543,25 +404,6 @@ export const scenesD: Scene[] = [
   },
   {
     slug: 'glacier-calving-into-the-sea',
-    title: 'Glacier calving into the sea',
-    feedback:
-      'A tall wall of blue-white glacier ice breaks off into the grey sea: a huge block falls and throws up a great splash of spray and foam.',
-    tags: [
-      'glacier',
-      'ice',
-      'falling',
-      'splash',
-      'crash',
-      'light-blue',
-      'white',
-      'cold',
-      'massive',
-      'jagged',
-      'iceberg',
-      'water-gestalt',
-    ],
-    frontloading: 'an event',
-    gestalt: 'water',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -588,18 +430,7 @@ export const scenesD: Scene[] = [
       p.add(
         path('M380 150 L460 170 L470 330 L390 340 Z', '#d4eaf6', 'transform="rotate(-14 420 250)"'),
       )
-      p.add(
-        rect(
-          -10,
-          380,
-          W + 20,
-          230,
-          p.lin([
-            [0, '#5a6e7e'],
-            [1, '#2a3a48'],
-          ]),
-        ),
-      )
+      p.add(shadedRect(p, -10, 380, W + 20, 230, '#5a6e7e', '#2a3a48'))
       p.add(smoke(p, 420, 400, 80, '#f4f8fa', 0, 0.9), smoke(p, 340, 400, 50, '#eef4f8', -60, 0.8))
       p.add(specks(p, 120, [300, 300, 240, 100], '#ffffff', [1, 3.5]))
       p.add(waves(p, 400, 600, '#c8d8e2', 140, 0.5))
@@ -608,24 +439,6 @@ export const scenesD: Scene[] = [
   },
   {
     slug: 'meteor-shower-over-a-tent',
-    title: 'Meteor shower over a tent',
-    feedback:
-      'Bright meteors streak across a starry night sky from one point, above a glowing tent pitched on a dark hilltop.',
-    tags: [
-      'meteor',
-      'starry',
-      'night',
-      'falling',
-      'dark',
-      'tent',
-      'awe',
-      'flashing',
-      'celestial',
-      'silence',
-      'space-gestalt',
-    ],
-    frontloading: 'an event',
-    gestalt: 'space',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -679,25 +492,6 @@ export const scenesD: Scene[] = [
   },
   {
     slug: 'blood-moon-eclipse',
-    title: 'Lunar eclipse: a red moon',
-    feedback:
-      'During a total lunar eclipse the full moon hangs dark copper-red in a star-filled sky above the black outline of bare trees.',
-    tags: [
-      'moon',
-      'eclipse',
-      'red',
-      'dark-red',
-      'round',
-      'night',
-      'starry',
-      'eerie',
-      'celestial',
-      'silhouette',
-      'mysterious',
-      'space-gestalt',
-    ],
-    frontloading: 'an event',
-    gestalt: 'space',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -707,22 +501,7 @@ export const scenesD: Scene[] = [
         ]),
       )
       p.add(stars(p, 220, 600))
-      p.add(
-        circle(
-          560,
-          200,
-          260,
-          p.rad(
-            [
-              [0, '#b84a22', 0.45],
-              [1, '#b84a22', 0],
-            ],
-            560,
-            200,
-            260,
-          ),
-        ),
-      )
+      p.add(halo(p, 560, 200, 260, '#b84a22', 0.45))
       p.add(globe(p, 560, 200, 150, '#d0602e', '#5a1a0c', 0.2))
       for (let i = 0; i < 12; i++)
         p.add(circle(p.rnd(460, 660), p.rnd(110, 290), p.rnd(8, 26), '#4a140a', 'opacity="0.4"'))
@@ -740,25 +519,6 @@ export const scenesD: Scene[] = [
   },
   {
     slug: 'comet-over-snowy-mountains',
-    title: 'Comet over snowy mountains',
-    feedback:
-      'A bright comet with a long curved white tail hangs in a deep blue dusk sky over a range of snowy mountain peaks.',
-    tags: [
-      'comet',
-      'celestial',
-      'dusk',
-      'dark-blue',
-      'mountain-range',
-      'snow',
-      'glowing',
-      'awe',
-      'silence',
-      'curved',
-      'starry',
-      'space-gestalt',
-    ],
-    frontloading: 'an event',
-    gestalt: 'space',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -803,43 +563,14 @@ export const scenesD: Scene[] = [
   },
   {
     slug: 'space-station-above-the-earth',
-    title: 'Space station above the Earth',
-    feedback:
-      'A space station with long golden solar panels floats in black space above the curved blue edge of the Earth, white clouds below.',
-    tags: [
-      'space-station',
-      'orbit',
-      'satellite',
-      'outer-space',
-      'gold',
-      'blue',
-      'black',
-      'weightless',
-      'technological',
-      'curved',
-      'silence',
-      'space-gestalt',
-    ],
-    frontloading: null,
-    gestalt: 'space',
     draw: (p) => {
       p.add(rect(0, 0, W, H, '#000'))
       p.add(
-        circle(
-          400,
-          1500,
-          1100,
-          p.rad(
-            [
-              [0, '#1a4a9a'],
-              [0.9, '#2a7ad0'],
-              [1, '#9ad0ff'],
-            ],
-            400,
-            1500,
-            1100,
-          ),
-        ),
+        radialDisc(p, 400, 1500, 1100, [
+          [0, '#1a4a9a'],
+          [0.9, '#2a7ad0'],
+          [1, '#9ad0ff'],
+        ]),
       )
       p.add(
         circle(
@@ -872,43 +603,14 @@ export const scenesD: Scene[] = [
   },
   {
     slug: 'astronaut-on-a-spacewalk',
-    title: 'Astronaut on a spacewalk',
-    feedback:
-      'An astronaut in a white spacesuit floats in black space, tethered by a thin line, with the blue Earth far below and the sun glinting on the gold visor.',
-    tags: [
-      'astronaut',
-      'spacesuit',
-      'weightless',
-      'outer-space',
-      'floating',
-      'white',
-      'black',
-      'gold',
-      'exploration',
-      'vulnerable',
-      'silence',
-      'space-gestalt',
-    ],
-    frontloading: null,
-    gestalt: 'space',
     draw: (p) => {
       p.add(rect(0, 0, W, H, '#000'))
       p.add(
-        circle(
-          -100,
-          900,
-          560,
-          p.rad(
-            [
-              [0, '#163e80'],
-              [0.92, '#3a8ae0'],
-              [1, '#a8d8ff'],
-            ],
-            -100,
-            900,
-            560,
-          ),
-        ),
+        radialDisc(p, -100, 900, 560, [
+          [0, '#163e80'],
+          [0.92, '#3a8ae0'],
+          [1, '#a8d8ff'],
+        ]),
       )
       for (let i = 0; i < 8; i++)
         p.add(cloud(p, p.rnd(0, 350), p.rnd(430, 600), p.rnd(30, 60), '#ffffff', 0.6))
@@ -947,24 +649,6 @@ export const scenesD: Scene[] = [
   },
   {
     slug: 'earthrise-over-the-moon',
-    title: 'Earthrise over the Moon',
-    feedback:
-      'Half of the blue and white Earth rises above the grey cratered horizon of the Moon into the black of space.',
-    tags: [
-      'lunar-surface',
-      'planet',
-      'crater',
-      'gray',
-      'black',
-      'blue',
-      'outer-space',
-      'awe',
-      'horizon',
-      'silence',
-      'space-gestalt',
-    ],
-    frontloading: null,
-    gestalt: 'space',
     draw: (p) => {
       p.add(rect(0, 0, W, H, '#000'))
       p.add(globe(p, 430, 240, 90, '#7ab8f0', '#0a2a60', -0.5))
@@ -1004,25 +688,6 @@ export const scenesD: Scene[] = [
   },
   {
     slug: 'spiral-galaxy',
-    title: 'Spiral galaxy',
-    feedback:
-      'A spiral galaxy seen face-on: a bright yellow-white core wrapped in glowing blue arms dotted with pink star clusters, in black space.',
-    tags: [
-      'galaxy',
-      'spiraling',
-      'star',
-      'outer-space',
-      'universe',
-      'glowing',
-      'blue',
-      'black',
-      'infinite',
-      'radial',
-      'awe',
-      'space-gestalt',
-    ],
-    frontloading: null,
-    gestalt: 'space',
     draw: (p) => {
       p.add(rect(0, 0, W, H, '#020208'))
       p.add(stars(p, 120, 600))
@@ -1055,25 +720,6 @@ export const scenesD: Scene[] = [
   },
   {
     slug: 'tropical-rainforest',
-    title: 'Tropical rainforest',
-    feedback:
-      'Inside a dense tropical rainforest: tall trunks, hanging vines and layer upon layer of green leaves in the humid mist, with shafts of sunlight falling through.',
-    tags: [
-      'jungle',
-      'vegetation',
-      'tree',
-      'leaf',
-      'humid',
-      'dark-green',
-      'dense',
-      'overgrown',
-      'mist',
-      'birdsong',
-      'wild',
-      'natural-gestalt',
-    ],
-    frontloading: 'a natural place',
-    gestalt: 'natural',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -1123,37 +769,11 @@ export const scenesD: Scene[] = [
           ),
         )
       }
-      for (let i = 0; i < 30; i++) {
-        const x = p.rnd(0, W)
-        const y = p.rnd(480, 600)
-        for (let k = 0; k < 5; k++)
-          p.add(
-            ellipse(x, y, 40, 10, '#2e6a2a', `transform="rotate(${-60 + k * 30} ${n(x)} ${n(y)})"`),
-          )
-      }
+      leafTufts(p, 30, 480, 600, 40, 10, '#2e6a2a', -60, 30)
     },
   },
   {
     slug: 'bamboo-forest',
-    title: 'Bamboo forest',
-    feedback:
-      'Tall, straight green bamboo stalks with ringed joints crowd together and rise out of sight, with soft light filtering down through the leaves above a narrow path.',
-    tags: [
-      'plant',
-      'vertical',
-      'tall',
-      'green',
-      'dense',
-      'parallel',
-      'rustle',
-      'calm',
-      'forest',
-      'repeating',
-      'soft-light',
-      'natural-gestalt',
-    ],
-    frontloading: 'a natural place',
-    gestalt: 'natural',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -1199,25 +819,6 @@ export const scenesD: Scene[] = [
   },
   {
     slug: 'autumn-forest-path',
-    title: 'Autumn forest path',
-    feedback:
-      'A path covered in fallen leaves runs between trees in full autumn colour, their crowns glowing orange, red and gold in low sunlight.',
-    tags: [
-      'forest',
-      'tree',
-      'leaf',
-      'orange',
-      'red',
-      'golden',
-      'season',
-      'rustle',
-      'earthy',
-      'peaceful',
-      'nostalgic',
-      'natural-gestalt',
-    ],
-    frontloading: 'a natural place',
-    gestalt: 'natural',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -1258,25 +859,6 @@ export const scenesD: Scene[] = [
   },
   {
     slug: 'savanna-with-acacia-trees',
-    title: 'Savanna with acacia trees',
-    feedback:
-      'A wide savanna of golden grass under a huge blue sky with white clouds, dotted with flat-topped acacia trees to the horizon.',
-    tags: [
-      'grass',
-      'plain',
-      'tree',
-      'golden',
-      'wide-open',
-      'vast',
-      'hot',
-      'dry',
-      'wild',
-      'sky',
-      'horizontal',
-      'natural-gestalt',
-    ],
-    frontloading: 'a natural place',
-    gestalt: 'natural',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -1308,25 +890,6 @@ export const scenesD: Scene[] = [
   },
   {
     slug: 'rainbow-over-green-hills',
-    title: 'Rainbow over green hills',
-    feedback:
-      'A bright double rainbow arcs across a dark grey storm sky over sunlit green hills and a few trees after the rain.',
-    tags: [
-      'rainbow',
-      'hill',
-      'storm',
-      'rain',
-      'colorful',
-      'arching',
-      'green',
-      'dark-gray',
-      'sunlit',
-      'hopeful',
-      'countryside',
-      'natural-gestalt',
-    ],
-    frontloading: 'a natural place',
-    gestalt: 'natural',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -1367,25 +930,6 @@ export const scenesD: Scene[] = [
   },
   {
     slug: 'misty-pine-valley',
-    title: 'Misty pine valley',
-    feedback:
-      'Layer after layer of forested ridges fade into blue-grey morning mist in a quiet valley, with dark pines in the foreground.',
-    tags: [
-      'fog',
-      'forest',
-      'mountain',
-      'valley',
-      'layered',
-      'blue',
-      'gray',
-      'calm',
-      'quiet',
-      'damp',
-      'mysterious',
-      'natural-gestalt',
-    ],
-    frontloading: 'a natural place',
-    gestalt: 'natural',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -1406,25 +950,6 @@ export const scenesD: Scene[] = [
   },
   {
     slug: 'lavender-field',
-    title: 'Lavender field',
-    feedback:
-      'Long rows of purple lavender run towards the horizon under a warm evening sky, with a single green tree standing at the end of the field.',
-    tags: [
-      'flowers',
-      'purple',
-      'in-rows',
-      'field',
-      'fragrant',
-      'floral',
-      'buzz',
-      'warm',
-      'summery',
-      'parallel',
-      'peaceful',
-      'natural-gestalt',
-    ],
-    frontloading: null,
-    gestalt: 'natural',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -1465,24 +990,6 @@ export const scenesD: Scene[] = [
   },
   {
     slug: 'cherry-tree-in-blossom',
-    title: 'Cherry tree in blossom',
-    feedback:
-      'A cherry tree in full pink blossom spreads its dark branches against a pale blue sky, petals drifting down onto the green grass below.',
-    tags: [
-      'tree',
-      'flowers',
-      'pink',
-      'delicate',
-      'season',
-      'floral',
-      'branch',
-      'soft',
-      'beautiful',
-      'fragrant',
-      'natural-gestalt',
-    ],
-    frontloading: null,
-    gestalt: 'natural',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -1525,25 +1032,6 @@ export const scenesD: Scene[] = [
   },
   {
     slug: 'sunflower-field',
-    title: 'Sunflower field',
-    feedback:
-      'A field of tall sunflowers with big yellow heads and dark brown centres faces the sun under a deep blue summer sky.',
-    tags: [
-      'flowers',
-      'yellow',
-      'field',
-      'many',
-      'sunlit',
-      'summery',
-      'cheerful',
-      'growing',
-      'tall',
-      'blue',
-      'buzz',
-      'natural-gestalt',
-    ],
-    frontloading: null,
-    gestalt: 'natural',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -1565,25 +1053,6 @@ export const scenesD: Scene[] = [
   },
   {
     slug: 'snowy-forest-in-winter',
-    title: 'Snowy forest in winter',
-    feedback:
-      'Spruce trees heavy with fresh snow stand in a quiet white forest while snow keeps falling from a soft grey-blue sky.',
-    tags: [
-      'snow',
-      'forest',
-      'white',
-      'cold',
-      'wintry',
-      'quiet',
-      'soft',
-      'pale-blue',
-      'calm',
-      'freezing',
-      'hush',
-      'natural-gestalt',
-    ],
-    frontloading: 'a natural place',
-    gestalt: 'natural',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -1602,25 +1071,6 @@ export const scenesD: Scene[] = [
   },
   {
     slug: 'giant-redwood-trees',
-    title: 'Giant redwood trees',
-    feedback:
-      'Enormous red-brown redwood trunks rise like columns out of a floor of green ferns, with misty sunbeams slanting between them.',
-    tags: [
-      'tree',
-      'forest',
-      'huge',
-      'towering',
-      'brown',
-      'vertical',
-      'fibrous',
-      'dwarfed',
-      'ancient',
-      'awe',
-      'quiet',
-      'natural-gestalt',
-    ],
-    frontloading: 'a natural place',
-    gestalt: 'natural',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -1664,37 +1114,11 @@ export const scenesD: Scene[] = [
           ),
         )
       }
-      for (let i = 0; i < 40; i++) {
-        const x = p.rnd(0, W)
-        const y = p.rnd(520, 610)
-        for (let k = 0; k < 5; k++)
-          p.add(
-            ellipse(x, y, 50, 12, '#3e7a2e', `transform="rotate(${-70 + k * 35} ${n(x)} ${n(y)})"`),
-          )
-      }
+      leafTufts(p, 40, 520, 610, 50, 12, '#3e7a2e', -70, 35)
     },
   },
   {
     slug: 'lotus-pond',
-    title: 'Lotus pond',
-    feedback:
-      'Pink lotus flowers rise on tall stems among large round green leaves floating on a dark still pond.',
-    tags: [
-      'flowers',
-      'pink',
-      'leaf',
-      'pond',
-      'round',
-      'green',
-      'calm',
-      'serene',
-      'floating',
-      'sacred',
-      'delicate',
-      'natural-gestalt',
-    ],
-    frontloading: null,
-    gestalt: 'natural',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -1734,24 +1158,6 @@ export const scenesD: Scene[] = [
   },
   {
     slug: 'toadstools-on-the-forest-floor',
-    title: 'Toadstools on the forest floor',
-    feedback:
-      'Red toadstools with white spots grow out of green moss and brown leaves on the floor of a shady forest, close up.',
-    tags: [
-      'moss',
-      'red',
-      'spotted',
-      'forest',
-      'damp',
-      'earthy',
-      'small',
-      'growing',
-      'musty',
-      'organic',
-      'natural-gestalt',
-    ],
-    frontloading: null,
-    gestalt: 'natural',
     draw: (p) => {
       p.add(
         backdrop(p, [

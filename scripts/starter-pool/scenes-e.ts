@@ -1,7 +1,7 @@
 // Scenes of the starter pool, part five: landforms (mesas, salt flats, arches, terraces, karst)
 // and the events that move land (sandstorm, avalanche).
 import {
-  type Scene,
+  type Drawing,
   W,
   backdrop,
   band,
@@ -17,6 +17,7 @@ import {
   rect,
   reflect,
   roundTree,
+  shadedRect,
   smoke,
   specks,
   waves,
@@ -39,28 +40,9 @@ function butte(x: number, y: number, w: number, h: number, fill: string, shade: 
   ].join('')
 }
 
-export const scenesE: Scene[] = [
+export const scenesE: Drawing[] = [
   {
     slug: 'desert-buttes',
-    title: 'Desert buttes',
-    feedback:
-      'Huge flat-topped red sandstone buttes rise from a flat orange desert floor dotted with shrubs, under a hot blue sky.',
-    tags: [
-      'desert',
-      'rock',
-      'plateau',
-      'red',
-      'orange',
-      'flat-topped',
-      'massive',
-      'dry',
-      'hot',
-      'vast',
-      'sand',
-      'land-gestalt',
-    ],
-    frontloading: 'a natural place',
-    gestalt: 'land',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -84,25 +66,6 @@ export const scenesE: Scene[] = [
   },
   {
     slug: 'salt-flat-at-dusk',
-    title: 'Salt flat at dusk',
-    feedback:
-      'A perfectly flat white salt plain cracked into a pattern of polygons stretches to distant mountains under a pink and blue dusk sky.',
-    tags: [
-      'flat',
-      'white',
-      'salty',
-      'cracked',
-      'vast',
-      'empty',
-      'horizon',
-      'pink',
-      'dusk',
-      'silence',
-      'stark',
-      'land-gestalt',
-    ],
-    frontloading: 'a natural place',
-    gestalt: 'land',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -134,25 +97,6 @@ export const scenesE: Scene[] = [
   },
   {
     slug: 'natural-rock-arch',
-    title: 'Natural rock arch',
-    feedback:
-      'A great natural arch of orange sandstone spans a gap in the rock, framing a deep blue sky and distant snowy mountains.',
-    tags: [
-      'arch',
-      'rock',
-      'orange',
-      'curved',
-      'arched',
-      'opening',
-      'desert',
-      'ancient',
-      'dramatic',
-      'weathered',
-      'dry',
-      'land-gestalt',
-    ],
-    frontloading: 'a natural place',
-    gestalt: 'land',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -184,25 +128,6 @@ export const scenesE: Scene[] = [
   },
   {
     slug: 'rice-terraces-on-a-hillside',
-    title: 'Rice terraces on a hillside',
-    feedback:
-      'Curving green rice terraces step down a steep hillside like contour lines, each narrow field edged by a low earth wall, with misty hills behind.',
-    tags: [
-      'hillside',
-      'layered',
-      'tiered',
-      'curving',
-      'green',
-      'farming',
-      'agricultural',
-      'steep',
-      'repeating',
-      'humid',
-      'rural',
-      'land-gestalt',
-    ],
-    frontloading: null,
-    gestalt: 'land',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -232,24 +157,6 @@ export const scenesE: Scene[] = [
   },
   {
     slug: 'hoodoo-rock-spires',
-    title: 'Hoodoo rock spires',
-    feedback:
-      'Hundreds of slender orange and cream rock spires, hoodoos, crowd a deep eroded amphitheatre, dusted with a little snow and dotted with dark pines.',
-    tags: [
-      'rock',
-      'orange',
-      'pointed',
-      'many',
-      'vertical',
-      'canyon',
-      'ridged',
-      'surreal',
-      'densely-packed',
-      'layered',
-      'land-gestalt',
-    ],
-    frontloading: 'a natural place',
-    gestalt: 'land',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -284,25 +191,6 @@ export const scenesE: Scene[] = [
   },
   {
     slug: 'sandstorm-over-a-desert-road',
-    title: 'Sandstorm over a desert road',
-    feedback:
-      'A towering wall of orange dust rolls across the desert towards a straight empty road and a line of telegraph poles, darkening the sky.',
-    tags: [
-      'storm',
-      'sand',
-      'dust',
-      'desert',
-      'orange',
-      'wind',
-      'dangerous',
-      'threatening',
-      'road',
-      'dusty',
-      'massive',
-      'land-gestalt',
-    ],
-    frontloading: 'an event',
-    gestalt: 'land',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -367,25 +255,6 @@ export const scenesE: Scene[] = [
   },
   {
     slug: 'avalanche-on-a-mountain',
-    title: 'Avalanche on a mountain',
-    feedback:
-      'A huge avalanche pours down a steep snowy mountain face, a billowing white cloud of powder snow racing towards the valley below.',
-    tags: [
-      'mountain',
-      'snow',
-      'falling',
-      'rushing',
-      'white',
-      'steep',
-      'dangerous',
-      'disaster',
-      'rumble',
-      'cold',
-      'powerful',
-      'land-gestalt',
-    ],
-    frontloading: 'an event',
-    gestalt: 'land',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -424,25 +293,6 @@ export const scenesE: Scene[] = [
   },
   {
     slug: 'rolling-hills-with-cypresses',
-    title: 'Rolling hills with cypresses',
-    feedback:
-      'Soft green and golden hills roll away in gentle waves under a warm sky, with a winding lane lined by tall dark cypress trees leading to a ridge.',
-    tags: [
-      'hill',
-      'hilly',
-      'undulating',
-      'green',
-      'golden',
-      'countryside',
-      'tree',
-      'curving',
-      'peaceful',
-      'picturesque',
-      'rural',
-      'land-gestalt',
-    ],
-    frontloading: 'a natural place',
-    gestalt: 'land',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -472,25 +322,6 @@ export const scenesE: Scene[] = [
   },
   {
     slug: 'karst-peaks-by-a-river',
-    title: 'Karst peaks by a river',
-    feedback:
-      'Steep, rounded limestone peaks covered in green rise one behind another into the mist beside a calm river, with a small bamboo raft on the water.',
-    tags: [
-      'mountain',
-      'steep',
-      'rounded',
-      'river',
-      'fog',
-      'green',
-      'layered',
-      'calm',
-      'mysterious',
-      'picturesque',
-      'reflective',
-      'land-gestalt',
-    ],
-    frontloading: 'a natural place',
-    gestalt: 'land',
     draw: (p) => {
       p.add(
         backdrop(p, [
@@ -516,18 +347,7 @@ export const scenesE: Scene[] = [
         peaks.push(rect(0, 300 - i * 10, W, 90, '#e8eef0', 'opacity="0.35" filter="url(#b20)"'))
       })
       p.add(peaks.join(''))
-      p.add(
-        rect(
-          -10,
-          380,
-          W + 20,
-          230,
-          p.lin([
-            [0, '#9ab0aa'],
-            [1, '#5a7a72'],
-          ]),
-        ),
-      )
+      p.add(shadedRect(p, -10, 380, W + 20, 230, '#9ab0aa', '#5a7a72'))
       p.add(reflect(p, peaks.join(''), 380, 0.4), waves(p, 385, 600, '#d8e4e4', 80, 0.35))
       p.add(
         g([rect(330, 470, 140, 12, '#8a6a3a'), line(420, 470, 440, 400, '#3a2a1a', 3)].join('')),
@@ -537,25 +357,6 @@ export const scenesE: Scene[] = [
   },
   {
     slug: 'crater-lake-in-a-volcano',
-    title: 'Crater lake in a volcano',
-    feedback:
-      'Seen from the rim, a round volcanic crater holds a still turquoise lake, ringed by steep brown and grey slopes under a blue sky.',
-    tags: [
-      'volcano',
-      'lake',
-      'turquoise',
-      'round',
-      'bowl-shaped',
-      'crater',
-      'steep',
-      'rocky',
-      'calm',
-      'brown',
-      'panoramic',
-      'land-gestalt',
-    ],
-    frontloading: 'a natural place',
-    gestalt: 'land',
     draw: (p) => {
       p.add(
         backdrop(p, [

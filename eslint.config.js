@@ -180,5 +180,25 @@ export default tseslint.config(
     },
   },
   ...serviceShape,
+  {
+    // One import source for RTK Query hooks: a feature's own api.ts (issue [26]).
+    files: ['frontend/src/features/**/*.{ts,tsx}', 'frontend/src/app/**/*.{ts,tsx}'],
+    ignores: ['frontend/src/features/**/api.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/lib/api/generated', '**/lib/api/generated.ts'],
+              allowTypeImports: true,
+              message:
+                "Take hooks and endpoints from the feature's api.ts (types may come from generated.ts).",
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 )

@@ -2,7 +2,7 @@
 // target, the nonce, the candidates) into a token only it can open, and the visitor carries it.
 import { randomUUID } from 'node:crypto'
 import type { components } from '@crv/contracts'
-import { AppError, clientKey } from '@crv/kit'
+import { AppError, clientKey, FixedWindowLimiter } from '@crv/kit'
 import type { Database } from '@crv/kit/db'
 import type { CandidateDraw } from '../sessions/candidate-sets.ts'
 import { candidateCommitmentOf } from '../sessions/candidate-sets.ts'
@@ -42,36 +42,13 @@ interface TrialState {
   w?: string
 }
 
-/**
- * Trials started per client (an IPv4 address or an IPv6 /64) per hour, in memory (the gateway's
- * own limit still applies).
- */
-class HourlyLimiter {
-  private readonly counts = new Map<string, { start: number; count: number }>()
-  private readonly perHour: number
-  constructor(perHour: number) {
-    this.perHour = perHour
-  }
-  take(ip: string, now = Date.now()): boolean {
-    const client = clientKey(ip)
-    const w = this.counts.get(client)
-    if (!w || now - w.start >= 3600_000) {
-      if (this.counts.size >= 10_000)
-        for (const [k, v] of this.counts) if (now - v.start >= 3600_000) this.counts.delete(k)
-      this.counts.set(client, { start: now, count: 1 })
-      return true
-    }
-    if (w.count >= this.perHour) return false
-    w.count += 1
-    return true
-  }
-}
-
 const trialGone = () =>
   new AppError('trial_expired', 409, 'This practice trial is no longer available.')
 
 export class TrialService {
-  private readonly limiter: HourlyLimiter
+  /** Trials started per client (an IPv4 address or an IPv6 /64) per hour, in memory (the
+   * gateway's own limit still applies). */
+  private readonly limiter: FixedWindowLimiter
   private readonly db: Database
   private readonly key: Buffer
   private readonly vocabulary: Vocabulary
@@ -86,7 +63,7 @@ export class TrialService {
     this.db = db
     this.key = key
     this.vocabulary = vocabulary
-    this.limiter = new HourlyLimiter(trialsPerHour)
+    this.limiter = new FixedWindowLimiter({ limit: trialsPerHour, windowMs: 3_600_000 })
     this.draw = draw
   }
 
@@ -109,7 +86,7 @@ export class TrialService {
 
   /** Whether the client may start another trial this hour (counts this one if so). */
   admit(ip: string): boolean {
-    return this.limiter.take(ip)
+    return this.limiter.take(clientKey(ip)) === 0
   }
 
   /** A new trial: the set drawn, the target inside it committed, the secrets sealed. */

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { basePlugin, contractRoutesPlugin } from '@crv/kit'
+import { basePlugin, contractRoutesPlugin, repeatingJob } from '@crv/kit'
 import type { TokenVerifier } from '@crv/kit'
 import { databasePlugin } from '@crv/kit/db'
 import { createStorage } from '@crv/kit/storage'
@@ -38,21 +38,15 @@ const SWEEP_EVERY_MS = 10 * 60_000
  */
 const abandonedSessionsSweeper = fp(
   async (app: FastifyInstance, { hours }: { hours: number }) => {
-    let timer: NodeJS.Timeout | undefined
-    const sweep = () => {
-      closeAbandoned(app.db, hours, null).then(
-        (closed) => {
-          if (closed > 0) app.log.info({ closed }, 'practice sessions closed as abandoned')
-        },
-        (err: Error) => app.log.warn({ err: err.message }, 'abandoned sessions not swept'),
-      )
-    }
-    app.addHook('onReady', async () => {
-      sweep()
-      timer = setInterval(sweep, SWEEP_EVERY_MS)
-      timer.unref()
+    await repeatingJob(app, {
+      name: 'abandoned sessions',
+      everyMs: SWEEP_EVERY_MS,
+      runOnReady: true,
+      run: async () => {
+        const closed = await closeAbandoned(app.db, hours, null)
+        if (closed > 0) app.log.info({ closed }, 'practice sessions closed as abandoned')
+      },
     })
-    app.addHook('onClose', async () => clearInterval(timer))
   },
   { name: 'practice-abandoned-sweeper' },
 )

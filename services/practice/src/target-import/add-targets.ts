@@ -5,6 +5,7 @@
 // commit) is still recorded, and removed: by this run when it can, else by the sweeper.
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import { repeatingJob } from '@crv/kit'
 import type { Database } from '@crv/kit/db'
 import type { ObjectStorage } from '@crv/kit/storage'
 import { nearestDuplicate } from '../near-duplicates/perceptual-hash.ts'
@@ -127,22 +128,15 @@ export async function sweepAbandonedPictures(deps: Deps): Promise<number> {
 /** The sweeper: at start-up and every hour; stops when the service closes. */
 export const abandonedPicturesSweeper = fp(
   async (app: FastifyInstance, { storage }: { storage: ObjectStorage }) => {
-    let timer: NodeJS.Timeout | undefined
-    const sweep = () => {
-      sweepAbandonedPictures({ db: app.db, storage, log: app.log }).then(
-        (removed) => {
-          if (removed > 0) app.log.info({ removed }, 'pictures of unfinished imports removed')
-        },
-        (err: Error) =>
-          app.log.warn({ err: err.message }, 'pictures of unfinished imports not swept'),
-      )
-    }
-    app.addHook('onReady', async () => {
-      sweep()
-      timer = setInterval(sweep, SWEEP_EVERY_MS)
-      timer.unref()
+    await repeatingJob(app, {
+      name: 'pictures of unfinished imports',
+      everyMs: SWEEP_EVERY_MS,
+      runOnReady: true,
+      run: async () => {
+        const removed = await sweepAbandonedPictures({ db: app.db, storage, log: app.log })
+        if (removed > 0) app.log.info({ removed }, 'pictures of unfinished imports removed')
+      },
     })
-    app.addHook('onClose', async () => clearInterval(timer))
   },
   { name: 'practice-abandoned-pictures-sweeper' },
 )

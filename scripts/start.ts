@@ -199,7 +199,7 @@ try {
     // The embedded database multiplexes one session: keep the pools small.
     ...(embedded ? { DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? '3' } : {}),
     // One descriptors process serves every write of a user's words and hides, so it may keep
-    // them (services/descriptors/src/user-cache.ts).
+    // them (services/descriptors/src/vocabulary/user-cache.ts).
     USER_STATE_CACHE: process.env.USER_STATE_CACHE ?? 'local',
     AUTH_JWKS_URL: `${urlOf('auth')}/api/auth/jwks.json`,
     // The media service voices custom gestalts through the speech service.

@@ -68,7 +68,7 @@ export async function sha256Hex(data: string | ArrayBuffer | Uint8Array): Promis
 
 /**
  * JSON with object keys sorted at every level and undefined members dropped: the server hashes
- * the locked write-up this way (services/practice/src/sealing.ts), so equal write-ups hash equally.
+ * the locked write-up this way (services/practice/src/sessions/sealing.ts), so equal write-ups hash equally.
  */
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`

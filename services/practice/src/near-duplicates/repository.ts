@@ -1,10 +1,10 @@
 // Every statement about targets' perceptual hashes. Rows come back as plain objects.
 import { sql } from 'drizzle-orm'
-import type { Database } from '@crv/kit/db'
+import { rows } from '@crv/kit/db'
+import type { Executor } from '@crv/kit/db'
 import type { PerceptualHash } from './perceptual-hash.ts'
 
-/** The database or one of its transactions. */
-export type Executor = Pick<Database, 'execute'>
+export type { Executor }
 
 export interface HashedTarget {
   id: string
@@ -21,10 +21,12 @@ interface HashRow {
 
 /** The hashes of a pool's targets, retired ones included (they can come back); not deleted ones. */
 export async function poolHashes(db: Executor, poolId: string): Promise<HashedTarget[]> {
-  const result = await db.execute(sql`
-    SELECT id, title, phash::text AS phash, phash_flat FROM practice.targets
-    WHERE pool_id = ${poolId} AND deleted_at IS NULL AND phash IS NOT NULL`)
-  return (result.rows as unknown as HashRow[]).map((r) => ({
+  const found = await rows<HashRow>(
+    db,
+    sql`SELECT id, title, phash::text AS phash, phash_flat FROM practice.targets
+        WHERE pool_id = ${poolId} AND deleted_at IS NULL AND phash IS NOT NULL`,
+  )
+  return found.map((r) => ({
     id: r.id,
     title: r.title,
     hash: { bits: r.phash, flat: r.phash_flat },
@@ -36,13 +38,15 @@ export async function unhashedTargets(
   db: Executor,
   options: { poolId?: string | undefined; afterId: string | null; limit: number },
 ): Promise<{ id: string; imageKey: string }[]> {
-  const result = await db.execute(sql`
-    SELECT id, image_key FROM practice.targets
+  const found = await rows<{ id: string; image_key: string }>(
+    db,
+    sql`SELECT id, image_key FROM practice.targets
     WHERE phash IS NULL
       AND (${options.poolId ?? null}::uuid IS NULL OR pool_id = ${options.poolId ?? null}::uuid)
       AND (${options.afterId}::uuid IS NULL OR id > ${options.afterId}::uuid)
-    ORDER BY id LIMIT ${options.limit}`)
-  return (result.rows as unknown as { id: string; image_key: string }[]).map((r) => ({
+    ORDER BY id LIMIT ${options.limit}`,
+  )
+  return found.map((r) => ({
     id: r.id,
     imageKey: r.image_key,
   }))

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm'
+import { and, asc, eq, lte, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
-import { rows } from '@crv/kit/db'
-import type { Database, Executor } from '@crv/kit/db'
+import type { Database } from '@crv/kit/db'
+import { customWords, pendingObjectDeletions } from '../db/schema.ts'
+import type { Queryable } from '../db/schema.ts'
 
 // media.custom_words keeps its name (migrations stay as they are); a row is a custom gestalt.
 export interface CustomGestaltRow {
@@ -11,33 +12,26 @@ export interface CustomGestaltRow {
   objectKey: string
 }
 
-interface RawRow {
-  id: string | number
-  user_id: string
-  word: string
-  object_key: string
-}
-
-const toRow = (raw: RawRow): CustomGestaltRow => ({
-  id: Number(raw.id),
-  userId: raw.user_id,
-  word: raw.word,
-  objectKey: raw.object_key,
-})
-
-async function gestalts(db: Executor, query: SQL): Promise<CustomGestaltRow[]> {
-  return (await rows<RawRow>(db, query)).map(toRow)
+/** The columns of a CustomGestaltRow, as the query builder selects and returns them. */
+const GESTALT = {
+  id: customWords.id,
+  userId: customWords.userId,
+  word: customWords.word,
+  objectKey: customWords.objectKey,
 }
 
 /** The comparison key of a word: the same word in another case is the same custom gestalt. */
 export const wordKey = (word: string) => word.toLocaleLowerCase('en')
 
-export function listCustomGestalts(db: Database, userId: string): Promise<CustomGestaltRow[]> {
-  return gestalts(
-    db,
-    sql`SELECT id, user_id, word, object_key FROM media.custom_words
-        WHERE user_id = ${userId} ORDER BY created_at, id`,
-  )
+export async function listCustomGestalts(
+  db: Database,
+  userId: string,
+): Promise<CustomGestaltRow[]> {
+  return db
+    .select(GESTALT)
+    .from(customWords)
+    .where(eq(customWords.userId, userId))
+    .orderBy(asc(customWords.createdAt), asc(customWords.id))
 }
 
 export async function findCustomGestaltByWord(
@@ -45,11 +39,10 @@ export async function findCustomGestaltByWord(
   userId: string,
   word: string,
 ): Promise<CustomGestaltRow | null> {
-  const [row] = await gestalts(
-    db,
-    sql`SELECT id, user_id, word, object_key FROM media.custom_words
-        WHERE user_id = ${userId} AND word_key = ${wordKey(word)}`,
-  )
+  const [row] = await db
+    .select(GESTALT)
+    .from(customWords)
+    .where(and(eq(customWords.userId, userId), eq(customWords.wordKey, wordKey(word))))
   return row ?? null
 }
 
@@ -58,36 +51,43 @@ export async function insertCustomGestalt(
   db: Database,
   entry: { userId: string; word: string; objectKey: string },
 ): Promise<CustomGestaltRow | null> {
-  const [row] = await gestalts(
-    db,
-    sql`INSERT INTO media.custom_words (user_id, word, word_key, object_key)
-        VALUES (${entry.userId}, ${entry.word}, ${wordKey(entry.word)}, ${entry.objectKey})
-        ON CONFLICT (user_id, word_key) DO NOTHING
-        RETURNING id, user_id, word, object_key`,
-  )
+  const [row] = await db
+    .insert(customWords)
+    .values({
+      userId: entry.userId,
+      word: entry.word,
+      wordKey: wordKey(entry.word),
+      objectKey: entry.objectKey,
+    })
+    .onConflictDoNothing({ target: [customWords.userId, customWords.wordKey] })
+    .returning(GESTALT)
   return row ?? null
 }
 
 /** Queues objects for removal; runs inside the transaction that drops their rows. */
-export async function queueObjectDeletions(db: Executor, keys: string[]): Promise<void> {
+export async function queueObjectDeletions(db: Queryable, keys: string[]): Promise<void> {
   for (const key of keys) {
-    await db.execute(
-      sql`INSERT INTO media.pending_object_deletions (object_key) VALUES (${key})
-          ON CONFLICT (object_key) DO UPDATE SET next_attempt_at = now()`,
-    )
+    await db
+      .insert(pendingObjectDeletions)
+      .values({ objectKey: key })
+      .onConflictDoUpdate({
+        target: pendingObjectDeletions.objectKey,
+        set: { nextAttemptAt: sql`now()` },
+      })
   }
 }
 
 /**
- * Deletes rows of the user's custom words chosen by `where` and queues their objects, in one
- * transaction: after the commit the words are gone and their objects are sure to follow.
+ * Deletes rows of the user's custom words (those `only` picks, if given) and queues their
+ * objects, in one transaction: after the commit the words are gone and their objects are sure
+ * to follow.
  */
-async function deleteWhere(db: Database, where: SQL): Promise<CustomGestaltRow[]> {
+async function deleteOfUser(db: Database, userId: string, only?: SQL): Promise<CustomGestaltRow[]> {
   return db.transaction(async (tx) => {
-    const gone = await gestalts(
-      tx,
-      sql`DELETE FROM media.custom_words WHERE ${where} RETURNING id, user_id, word, object_key`,
-    )
+    const gone = await tx
+      .delete(customWords)
+      .where(and(eq(customWords.userId, userId), only))
+      .returning(GESTALT)
     await queueObjectDeletions(
       tx,
       gone.map((row) => row.objectKey),
@@ -101,7 +101,7 @@ export function deleteCustomGestaltsOfUser(
   db: Database,
   userId: string,
 ): Promise<CustomGestaltRow[]> {
-  return deleteWhere(db, sql`user_id = ${userId}`)
+  return deleteOfUser(db, userId)
 }
 
 /** The user's words with when each was made, for their export. */
@@ -109,15 +109,12 @@ export async function customGestaltsForExport(
   db: Database,
   userId: string,
 ): Promise<(CustomGestaltRow & { createdAt: string })[]> {
-  const found = await rows<RawRow & { created_at: string | Date }>(
-    db,
-    sql`SELECT id, user_id, word, object_key, created_at FROM media.custom_words
-        WHERE user_id = ${userId} ORDER BY created_at, id`,
-  )
-  return found.map((raw) => ({
-    ...toRow(raw),
-    createdAt: new Date(raw.created_at).toISOString(),
-  }))
+  const found = await db
+    .select({ ...GESTALT, createdAt: customWords.createdAt })
+    .from(customWords)
+    .where(eq(customWords.userId, userId))
+    .orderBy(asc(customWords.createdAt), asc(customWords.id))
+  return found.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }))
 }
 
 export async function deleteCustomGestalt(
@@ -125,7 +122,7 @@ export async function deleteCustomGestalt(
   userId: string,
   id: number,
 ): Promise<CustomGestaltRow | null> {
-  const [row] = await deleteWhere(db, sql`id = ${id} AND user_id = ${userId}`)
+  const [row] = await deleteOfUser(db, userId, eq(customWords.id, id))
   return row ?? null
 }
 
@@ -136,9 +133,9 @@ export async function deleteObjectOfUser(
   objectKey: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(
-      sql`DELETE FROM media.custom_words WHERE user_id = ${userId} AND object_key = ${objectKey}`,
-    )
+    await tx
+      .delete(customWords)
+      .where(and(eq(customWords.userId, userId), eq(customWords.objectKey, objectKey)))
     await queueObjectDeletions(tx, [objectKey])
   })
 }
@@ -149,27 +146,27 @@ export interface PendingDeletion {
 }
 
 export async function dueDeletions(db: Database, limit: number): Promise<PendingDeletion[]> {
-  const due = await rows<{ object_key: string; attempts: number }>(
-    db,
-    sql`SELECT object_key, attempts FROM media.pending_object_deletions
-        WHERE next_attempt_at <= now() ORDER BY next_attempt_at LIMIT ${limit}`,
-  )
-  return due.map((r) => ({
-    objectKey: r.object_key,
-    attempts: r.attempts,
-  }))
+  return db
+    .select({
+      objectKey: pendingObjectDeletions.objectKey,
+      attempts: pendingObjectDeletions.attempts,
+    })
+    .from(pendingObjectDeletions)
+    .where(lte(pendingObjectDeletions.nextAttemptAt, sql`now()`))
+    .orderBy(pendingObjectDeletions.nextAttemptAt)
+    .limit(limit)
 }
 
 export async function pendingDeletionKeys(db: Database): Promise<string[]> {
-  const pending = await rows<{ object_key: string }>(
-    db,
-    sql`SELECT object_key FROM media.pending_object_deletions ORDER BY object_key`,
-  )
-  return pending.map((r) => r.object_key)
+  const pending = await db
+    .select({ objectKey: pendingObjectDeletions.objectKey })
+    .from(pendingObjectDeletions)
+    .orderBy(pendingObjectDeletions.objectKey)
+  return pending.map((r) => r.objectKey)
 }
 
 export async function deletionDone(db: Database, objectKey: string): Promise<void> {
-  await db.execute(sql`DELETE FROM media.pending_object_deletions WHERE object_key = ${objectKey}`)
+  await db.delete(pendingObjectDeletions).where(eq(pendingObjectDeletions.objectKey, objectKey))
 }
 
 /** Records a failed attempt; the next one waits twice as long, at most an hour. */
@@ -178,10 +175,13 @@ export async function deletionFailed(
   objectKey: string,
   error: string,
 ): Promise<void> {
-  await db.execute(
-    sql`UPDATE media.pending_object_deletions
-        SET attempts = attempts + 1, last_error = ${error.slice(0, 500)},
-            next_attempt_at = now() + least(interval '1 hour', interval '15 seconds' * power(2, attempts))
-        WHERE object_key = ${objectKey}`,
-  )
+  const { attempts } = pendingObjectDeletions
+  await db
+    .update(pendingObjectDeletions)
+    .set({
+      attempts: sql`${attempts} + 1`,
+      lastError: error.slice(0, 500),
+      nextAttemptAt: sql`now() + least(interval '1 hour', interval '15 seconds' * power(2, ${attempts}))`,
+    })
+    .where(eq(pendingObjectDeletions.objectKey, objectKey))
 }

@@ -51,223 +51,170 @@ const SEARCHES = ['wa', 'ber', 'sto', 'lum']
 
 const pick = <T>(list: readonly T[], n: number): T => list[n % list.length] as T
 const json = (path: string, body: unknown) => ({ path, body: JSON.stringify(body) })
+/** A GET of one fixed path, named as the report prints it. */
+const get = (path: string) => ({
+  name: `\`GET ${path}\``,
+  method: 'GET' as const,
+  next: () => ({ path }),
+})
+
+/** The routes of one group of the evening, all called by the same kind of caller. */
+function group(
+  scenario: EveningRoute['scenario'],
+  who: Who,
+  routes: Omit<EveningRoute, 'scenario' | 'who'>[],
+): EveningRoute[] {
+  return routes.map(({ id, name, ...rest }) => ({ id, name, scenario, who, ...rest }))
+}
 
 /** Every route of the evening; `run` keeps the custom words of one run apart from another's. */
 export function eveningRoutes(f: EveningFixture, run: string): EveningRoute[] {
   return [
     // Visitors: the page, its script, the lists behind the trainers, clips, sidereal time.
-    {
-      id: 'page',
-      name: '`GET /` (the app page)',
-      scenario: 'browsing',
-      who: 'visitor',
-      rate: 10,
-      method: 'GET',
-      next: () => ({ path: '/' }),
-    },
-    {
-      id: 'asset',
-      name: '`GET /assets/…` (the main script)',
-      scenario: 'browsing',
-      who: 'visitor',
-      rate: 5,
-      method: 'GET',
-      next: () => ({ path: f.asset }),
-    },
-    {
-      id: 'gestalts',
-      name: '`GET /api/gestalts`',
-      scenario: 'browsing',
-      who: 'visitor',
-      rate: 10,
-      method: 'GET',
-      next: (n) => ({ path: `/api/gestalts?language=${pick(LANGUAGES, n)}` }),
-    },
-    {
-      id: 'perceptions',
-      name: '`GET /api/perceptions`',
-      scenario: 'browsing',
-      who: 'visitor',
-      rate: 5,
-      method: 'GET',
-      next: (n) => ({ path: `/api/perceptions?language=${pick(LANGUAGES, n)}` }),
-    },
-    {
-      id: 'bulk_visitor',
-      name: '`GET /api/descriptors/bulk` visitor',
-      scenario: 'browsing',
-      who: 'visitor',
-      rate: 20,
-      method: 'GET',
-      next: (n) => ({ path: `/api/descriptors/bulk?language=${pick(LANGUAGES, n)}` }),
-      budget: { text: 'p99 ≤ 50 ms', percentile: 99, ms: 50 },
-    },
-    {
-      id: 'clip',
-      name: '`GET /api/audio/{gestaltId}`',
-      scenario: 'browsing',
-      who: 'visitor',
-      rate: 10,
-      method: 'GET',
-      next: (n) => ({ path: `/api/audio/${pick(CLIPS, n)}` }),
-    },
-    {
-      id: 'sidereal_auto',
-      name: '`GET /api/sidereal-time/auto`',
-      scenario: 'browsing',
-      who: 'visitor',
-      rate: 5,
-      method: 'GET',
-      next: (n) => ({
-        path: `/api/sidereal-time/auto?lat=${(n % 120) - 60}&lng=${(n % 340) - 170}`,
-      }),
-    },
-    {
-      id: 'sidereal_city',
-      name: '`POST /api/sidereal-time/custom` (a city)',
-      scenario: 'browsing',
-      who: 'visitor',
-      rate: 2,
-      method: 'POST',
-      next: (n) => json('/api/sidereal-time/custom', { location: pick(CITIES, n) }),
-    },
-    {
-      id: 'events',
-      name: '`POST /api/events` (page views)',
-      scenario: 'browsing',
-      who: 'visitor',
-      rate: 5,
-      method: 'POST',
-      next: (n) => json('/api/events', { events: [{ name: 'page_view', path: pick(PAGES, n) }] }),
-    },
+    ...group('browsing', 'visitor', [
+      {
+        id: 'page',
+        name: '`GET /` (the app page)',
+        rate: 10,
+        method: 'GET',
+        next: () => ({ path: '/' }),
+      },
+      {
+        id: 'asset',
+        name: '`GET /assets/…` (the main script)',
+        rate: 5,
+        method: 'GET',
+        next: () => ({ path: f.asset }),
+      },
+      {
+        id: 'gestalts',
+        name: '`GET /api/gestalts`',
+        rate: 10,
+        method: 'GET',
+        next: (n) => ({ path: `/api/gestalts?language=${pick(LANGUAGES, n)}` }),
+      },
+      {
+        id: 'perceptions',
+        name: '`GET /api/perceptions`',
+        rate: 5,
+        method: 'GET',
+        next: (n) => ({ path: `/api/perceptions?language=${pick(LANGUAGES, n)}` }),
+      },
+      {
+        id: 'bulk_visitor',
+        name: '`GET /api/descriptors/bulk` visitor',
+        rate: 20,
+        method: 'GET',
+        next: (n) => ({ path: `/api/descriptors/bulk?language=${pick(LANGUAGES, n)}` }),
+        budget: { text: 'p99 ≤ 50 ms', percentile: 99, ms: 50 },
+      },
+      {
+        id: 'clip',
+        name: '`GET /api/audio/{gestaltId}`',
+        rate: 10,
+        method: 'GET',
+        next: (n) => ({ path: `/api/audio/${pick(CLIPS, n)}` }),
+      },
+      {
+        id: 'sidereal_auto',
+        name: '`GET /api/sidereal-time/auto`',
+        rate: 5,
+        method: 'GET',
+        next: (n) => ({
+          path: `/api/sidereal-time/auto?lat=${(n % 120) - 60}&lng=${(n % 340) - 170}`,
+        }),
+      },
+      {
+        id: 'sidereal_city',
+        name: '`POST /api/sidereal-time/custom` (a city)',
+        rate: 2,
+        method: 'POST',
+        next: (n) => json('/api/sidereal-time/custom', { location: pick(CITIES, n) }),
+      },
+      {
+        id: 'events',
+        name: '`POST /api/events` (page views)',
+        rate: 5,
+        method: 'POST',
+        next: (n) => json('/api/events', { events: [{ name: 'page_view', path: pick(PAGES, n) }] }),
+      },
+    ]),
     // Signed-in training: a word every few seconds per person, the lists, an added word.
-    {
-      id: 'random',
-      name: '`POST /api/descriptors/random` signed in',
-      scenario: 'training',
-      who: 'user',
-      rate: 100,
-      method: 'POST',
-      next: (n) =>
-        json('/api/descriptors/random', {
-          gestaltIds: f.gestaltIds,
-          perceptionIds: n % 3 === 0 ? f.perceptionIds : [],
-          stages: ['Stage 1-2', 'Stage 2-3'],
-          language: pick(LANGUAGES, n),
-        }),
-      budget: { text: 'p99 ≤ 20 ms', percentile: 99, ms: 20 },
-    },
-    {
-      id: 'bulk_user',
-      name: '`GET /api/descriptors/bulk` signed in',
-      scenario: 'training',
-      who: 'user',
-      rate: 20,
-      method: 'GET',
-      next: (n) => ({ path: `/api/descriptors/bulk?language=${pick(LANGUAGES, n)}` }),
-      budget: { text: 'p99 ≤ 50 ms', percentile: 99, ms: 50 },
-    },
-    {
-      id: 'own_words',
-      name: '`GET /api/user/descriptors`',
-      scenario: 'training',
-      who: 'user',
-      rate: 5,
-      method: 'GET',
-      next: () => ({ path: '/api/user/descriptors' }),
-    },
-    {
-      id: 'add_word',
-      name: '`POST /api/descriptors` (a custom word)',
-      scenario: 'training',
-      who: 'user',
-      rate: 1,
-      method: 'POST',
-      next: (n) =>
-        json('/api/descriptors', {
-          word: `evening ${run} ${n}`,
-          language: pick(LANGUAGES, n),
-          gestaltId: pick(f.gestaltIds, n),
-        }),
-    },
-    {
-      id: 'me',
-      name: '`GET /api/auth/me`',
-      scenario: 'training',
-      who: 'user',
-      rate: 5,
-      method: 'GET',
-      next: () => ({ path: '/api/auth/me' }),
-    },
+    ...group('training', 'user', [
+      {
+        id: 'random',
+        name: '`POST /api/descriptors/random` signed in',
+        rate: 100,
+        method: 'POST',
+        next: (n) =>
+          json('/api/descriptors/random', {
+            gestaltIds: f.gestaltIds,
+            perceptionIds: n % 3 === 0 ? f.perceptionIds : [],
+            stages: ['Stage 1-2', 'Stage 2-3'],
+            language: pick(LANGUAGES, n),
+          }),
+        budget: { text: 'p99 ≤ 20 ms', percentile: 99, ms: 20 },
+      },
+      {
+        id: 'bulk_user',
+        name: '`GET /api/descriptors/bulk` signed in',
+        rate: 20,
+        method: 'GET',
+        next: (n) => ({ path: `/api/descriptors/bulk?language=${pick(LANGUAGES, n)}` }),
+        budget: { text: 'p99 ≤ 50 ms', percentile: 99, ms: 50 },
+      },
+      { id: 'own_words', rate: 5, ...get('/api/user/descriptors') },
+      {
+        id: 'add_word',
+        name: '`POST /api/descriptors` (a custom word)',
+        rate: 1,
+        method: 'POST',
+        next: (n) =>
+          json('/api/descriptors', {
+            word: `evening ${run} ${n}`,
+            language: pick(LANGUAGES, n),
+            gestaltId: pick(f.gestaltIds, n),
+          }),
+      },
+      { id: 'me', rate: 5, ...get('/api/auth/me') },
+    ]),
     // Speech: pronunciations of words already said, the custom gestalts' list.
-    {
-      id: 'speech',
-      name: '`POST /api/ai/speech` (cached words)',
-      scenario: 'speech',
-      who: 'user',
-      rate: 10,
-      method: 'POST',
-      next: (n) =>
-        json('/api/ai/speech', {
-          word: pick(SPOKEN_WORDS, n),
-          language: pick(LANGUAGES, Math.floor(n / SPOKEN_WORDS.length)),
-        }),
-      budget: { text: 'cached ≤ 10 ms (p50)', percentile: 50, ms: 10 },
-    },
-    {
-      id: 'custom_words',
-      name: '`GET /api/custom-words`',
-      scenario: 'speech',
-      who: 'user',
-      rate: 2,
-      method: 'GET',
-      next: () => ({ path: '/api/custom-words' }),
-    },
+    ...group('speech', 'user', [
+      {
+        id: 'speech',
+        name: '`POST /api/ai/speech` (cached words)',
+        rate: 10,
+        method: 'POST',
+        next: (n) =>
+          json('/api/ai/speech', {
+            word: pick(SPOKEN_WORDS, n),
+            language: pick(LANGUAGES, Math.floor(n / SPOKEN_WORDS.length)),
+          }),
+        budget: { text: 'cached ≤ 10 ms (p50)', percentile: 50, ms: 10 },
+      },
+      { id: 'custom_words', rate: 2, ...get('/api/custom-words') },
+    ]),
     // An administrator moderating and running the tachistoscope.
-    {
-      id: 'pending',
-      name: '`GET /api/admin/pending-descriptors`',
-      scenario: 'admin',
-      who: 'admin',
-      rate: 1,
-      method: 'GET',
-      next: () => ({ path: '/api/admin/pending-descriptors' }),
-    },
-    {
-      id: 'admin_search',
-      name: '`GET /api/admin/descriptors` (search)',
-      scenario: 'admin',
-      who: 'admin',
-      rate: 1,
-      method: 'GET',
-      next: (n) => ({ path: `/api/admin/descriptors?page=1&limit=50&search=${pick(SEARCHES, n)}` }),
-    },
-    {
-      id: 'admin_stats',
-      name: '`GET /api/admin/stats`',
-      scenario: 'admin',
-      who: 'admin',
-      rate: 1,
-      method: 'GET',
-      next: () => ({ path: '/api/admin/stats' }),
-    },
-    {
-      id: 'pictures',
-      name: '`GET /api/tachistoscope/images/random`',
-      scenario: 'admin',
-      who: 'admin',
-      rate: 2,
-      method: 'GET',
-      next: () => ({ path: '/api/tachistoscope/images/random' }),
-    },
-    {
-      id: 'picture',
-      name: '`GET /api/tachistoscope/files/{id}`',
-      scenario: 'admin',
-      who: 'admin',
-      rate: 2,
-      method: 'GET',
-      next: (n) => ({ path: `/api/tachistoscope/files/${pick(f.imageIds, n)}` }),
-    },
+    ...group('admin', 'admin', [
+      { id: 'pending', rate: 1, ...get('/api/admin/pending-descriptors') },
+      {
+        id: 'admin_search',
+        name: '`GET /api/admin/descriptors` (search)',
+        rate: 1,
+        method: 'GET',
+        next: (n) => ({
+          path: `/api/admin/descriptors?page=1&limit=50&search=${pick(SEARCHES, n)}`,
+        }),
+      },
+      { id: 'admin_stats', rate: 1, ...get('/api/admin/stats') },
+      { id: 'pictures', rate: 2, ...get('/api/tachistoscope/images/random') },
+      {
+        id: 'picture',
+        name: '`GET /api/tachistoscope/files/{id}`',
+        rate: 2,
+        method: 'GET',
+        next: (n) => ({ path: `/api/tachistoscope/files/${pick(f.imageIds, n)}` }),
+      },
+    ]),
   ]
 }

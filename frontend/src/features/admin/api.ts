@@ -1,16 +1,10 @@
-import type { DefinitionsFromApi, FetchArgs, OverrideResultType } from '@reduxjs/toolkit/query'
+import type { DefinitionsFromApi, OverrideResultType } from '@reduxjs/toolkit/query'
 import { api } from '../../lib/api/generated.ts'
+import { asTextExport } from '../../lib/api/text-export.ts'
 
 type Definitions = DefinitionsFromApi<typeof api>
 type AdminDefinitions = Omit<Definitions, 'exportAllDescriptors'> & {
   exportAllDescriptors: OverrideResultType<Definitions['exportAllDescriptors'], string>
-}
-
-// The export's bytes as text (CSV or JSON), saved as a file by the page; errors stay JSON.
-async function textOrError(response: Response): Promise<unknown> {
-  if (response.ok) return response.text()
-  const type = response.headers.get('content-type') ?? ''
-  return type.includes('json') ? response.json() : response.text()
 }
 
 /**
@@ -25,17 +19,7 @@ export const adminApi = api.enhanceEndpoints<never, AdminDefinitions>({
     getHealth: { keepUnusedDataFor: 0 },
     getSpeechQueue: { keepUnusedDataFor: 0 },
     getStorageUsage: { keepUnusedDataFor: 0 },
-    exportAllDescriptors: (definition) => {
-      const query = definition.query
-      definition.keepUnusedDataFor = 0
-      if (query) {
-        definition.query = (arg) => {
-          const args = query(arg)
-          const base: FetchArgs = typeof args === 'string' ? { url: args } : args
-          return { ...base, cache: 'no-store', responseHandler: textOrError }
-        }
-      }
-    },
+    exportAllDescriptors: asTextExport,
   },
 })
 

@@ -1,15 +1,10 @@
-import type { DefinitionsFromApi, FetchArgs, OverrideResultType } from '@reduxjs/toolkit/query'
+import type { DefinitionsFromApi, OverrideResultType } from '@reduxjs/toolkit/query'
 import { api } from '../../lib/api/generated.ts'
+import { asTextExport } from '../../lib/api/text-export.ts'
 
 type Definitions = DefinitionsFromApi<typeof api>
 type PracticeDefinitions = Omit<Definitions, 'exportPracticeSessions'> & {
   exportPracticeSessions: OverrideResultType<Definitions['exportPracticeSessions'], string>
-}
-
-async function textOrError(response: Response): Promise<unknown> {
-  if (response.ok) return response.text()
-  const type = response.headers.get('content-type') ?? ''
-  return type.includes('json') ? response.json() : response.text()
 }
 
 /**
@@ -26,17 +21,7 @@ export const practiceApi = api.enhanceEndpoints<never, PracticeDefinitions>({
     },
     getPracticeSession: { keepUnusedDataFor: 0 },
     getPracticeStats: { keepUnusedDataFor: 0 },
-    exportPracticeSessions: (definition) => {
-      const query = definition.query
-      definition.keepUnusedDataFor = 0
-      if (query) {
-        definition.query = (arg) => {
-          const args = query(arg)
-          const base: FetchArgs = typeof args === 'string' ? { url: args } : args
-          return { ...base, cache: 'no-store', responseHandler: textOrError }
-        }
-      }
-    },
+    exportPracticeSessions: asTextExport,
   },
 })
 

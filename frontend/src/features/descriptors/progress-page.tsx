@@ -14,6 +14,7 @@ import { skipToken } from '@reduxjs/toolkit/query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router-dom'
+import { SignInPrompt } from '../../components/access/index.ts'
 import { useAuth } from '../../components/auth/index.ts'
 import { DeleteHistoryCard } from '../../components/delete-history-card.tsx'
 import { PageContainer } from '../../components/page-container.tsx'
@@ -164,7 +165,7 @@ function MinutesChart({ history }: { history: TrainingHistory }) {
 /** The user's training over time (issue [14]): streaks, minutes, reviews due and retention. */
 export function ProgressPage() {
   usePageMeta('progress')
-  const { status, openSignIn } = useAuth()
+  const { status } = useAuth()
   const { t, i18n } = useTranslation('descriptors')
   const format = useFormats()
   const signedIn = status === 'signedIn'
@@ -189,21 +190,11 @@ export function ProgressPage() {
 
   if (status === 'signedOut') {
     return (
-      <PageContainer>
-        <Typography variant="h4" component="h1" gutterBottom>
-          {t('progress.title')}
-        </Typography>
-        <Alert
-          severity="info"
-          action={
-            <Button color="inherit" onClick={openSignIn}>
-              {t('progress.signIn')}
-            </Button>
-          }
-        >
-          {t('progress.signInPrompt')}
-        </Alert>
-      </PageContainer>
+      <SignInPrompt
+        title={t('progress.title')}
+        prompt={t('progress.signInPrompt')}
+        signIn={t('progress.signIn')}
+      />
     )
   }
   if (status === 'restoring' || history.isLoading) {

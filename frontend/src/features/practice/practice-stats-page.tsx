@@ -33,6 +33,7 @@ import { useId, useState } from 'react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
+import { SignInPrompt } from '../../components/access/index.ts'
 import { useAuth } from '../../components/auth/index.ts'
 import { OutlinedNativeSelect, OutlinedTextField } from '../../components/outlined-field.tsx'
 import { PageContainer } from '../../components/page-container.tsx'
@@ -563,7 +564,7 @@ export function PracticeStatsPage() {
   usePageMeta('practiceStats')
   const { t, i18n } = useTranslation('practice')
   const language = i18n.language
-  const { status, openSignIn } = useAuth()
+  const { status } = useAuth()
   const [params, setParams] = useSearchParams()
   const familiarity = familiarityIn(params.get('familiarity'))
   const setFamiliarity = (next: PracticeFamiliarity | undefined) =>
@@ -602,21 +603,11 @@ export function PracticeStatsPage() {
   }
   if (status === 'signedOut') {
     return (
-      <PageContainer>
-        <Typography variant="h4" component="h1" gutterBottom>
-          {t('stats.heading')}
-        </Typography>
-        <Alert
-          severity="info"
-          action={
-            <Button color="inherit" onClick={openSignIn}>
-              {t('stats.signIn')}
-            </Button>
-          }
-        >
-          {t('stats.signInPrompt')}
-        </Alert>
-      </PageContainer>
+      <SignInPrompt
+        title={t('stats.heading')}
+        prompt={t('stats.signInPrompt')}
+        signIn={t('stats.signIn')}
+      />
     )
   }
   if (isLoading || status === 'restoring') {

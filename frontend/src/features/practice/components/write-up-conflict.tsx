@@ -101,6 +101,47 @@ function Differences({
 }
 
 /**
+ * A warning region that sets this device's write-up beside another (`otherHeading`), part by
+ * part, above what the viewer can do about it (`children`).
+ */
+function Comparison({
+  title,
+  text,
+  mine,
+  other,
+  otherHeading,
+  children,
+}: {
+  title: string
+  text: string
+  mine: PracticeWriteUp
+  other: PracticeWriteUp
+  otherHeading: string
+  children: ReactNode
+}) {
+  const { t } = useTranslation('practice')
+  return (
+    <Alert
+      severity="warning"
+      component="section"
+      role="region"
+      aria-label={title}
+      sx={{ '& .MuiAlert-message': { width: '100%', minWidth: 0 } }}
+    >
+      <AlertTitle>{title}</AlertTitle>
+      <Typography sx={{ mb: 2 }}>{text}</Typography>
+      <Differences
+        mine={mine}
+        other={other}
+        mineHeading={t('session.conflict.mine')}
+        otherHeading={otherHeading}
+      />
+      {children}
+    </Alert>
+  )
+}
+
+/**
  * Another device saved the write-up over the revision this device's text was written on: both
  * are shown, part by part, until the viewer keeps one or both (merged, when that fits).
  */
@@ -116,21 +157,13 @@ export function WriteUpConflict({
   const { t } = useTranslation('practice')
   const fits = useMemo(() => mergeWriteUps(mine, theirs).fits, [mine, theirs])
   return (
-    <Alert
-      severity="warning"
-      component="section"
-      role="region"
-      aria-label={t('session.conflict.title')}
-      sx={{ '& .MuiAlert-message': { width: '100%', minWidth: 0 } }}
+    <Comparison
+      title={t('session.conflict.title')}
+      text={t('session.conflict.text')}
+      mine={mine}
+      other={theirs}
+      otherHeading={t('session.conflict.theirs')}
     >
-      <AlertTitle>{t('session.conflict.title')}</AlertTitle>
-      <Typography sx={{ mb: 2 }}>{t('session.conflict.text')}</Typography>
-      <Differences
-        mine={mine}
-        other={theirs}
-        mineHeading={t('session.conflict.mine')}
-        otherHeading={t('session.conflict.theirs')}
-      />
       {fits ? null : <Typography sx={{ mt: 2 }}>{t('session.conflict.tooLong')}</Typography>}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2, flexWrap: 'wrap' }}>
         <Button
@@ -148,7 +181,7 @@ export function WriteUpConflict({
           {t('session.conflict.takeTheirs')}
         </Button>
       </Stack>
-    </Alert>
+    </Comparison>
   )
 }
 
@@ -167,24 +200,16 @@ export function UnsavedAfterLock({
 }) {
   const { t } = useTranslation('practice')
   return (
-    <Alert
-      severity="warning"
-      component="section"
-      role="region"
-      aria-label={t('session.leftOver.title')}
-      sx={{ '& .MuiAlert-message': { width: '100%', minWidth: 0 } }}
+    <Comparison
+      title={t('session.leftOver.title')}
+      text={t('session.leftOver.text')}
+      mine={mine}
+      other={locked}
+      otherHeading={t('session.leftOver.locked')}
     >
-      <AlertTitle>{t('session.leftOver.title')}</AlertTitle>
-      <Typography sx={{ mb: 2 }}>{t('session.leftOver.text')}</Typography>
-      <Differences
-        mine={mine}
-        other={locked}
-        mineHeading={t('session.conflict.mine')}
-        otherHeading={t('session.leftOver.locked')}
-      />
       <Button variant="outlined" onClick={onDiscard} sx={{ mt: 2, minHeight: 44 }}>
         {t('session.leftOver.discard')}
       </Button>
-    </Alert>
+    </Comparison>
   )
 }

@@ -13,6 +13,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material'
+import type { SxProps, Theme } from '@mui/material'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Language } from '../../../lib/api/generated.ts'
@@ -69,6 +70,38 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
         {children}
       </CardContent>
     </Card>
+  )
+}
+
+/** A free text of the write-up, over several lines; `onChange` gets the whole new text. */
+function NotesField({
+  label,
+  value,
+  maxLength,
+  readOnly,
+  onChange,
+  minRows = 2,
+  sx,
+}: {
+  label: string
+  value: string | undefined
+  maxLength: number
+  readOnly: boolean
+  onChange: (text: string) => void
+  minRows?: number
+  sx?: SxProps<Theme>
+}) {
+  return (
+    <TextField
+      fullWidth
+      multiline
+      minRows={minRows}
+      sx={sx}
+      label={label}
+      value={value ?? ''}
+      slotProps={{ input: { readOnly }, htmlInput: { maxLength } }}
+      onChange={(e) => onChange(e.target.value)}
+    />
   )
 }
 
@@ -165,14 +198,12 @@ export function WriteUpEditor({
       </Section>
 
       <Section title={t('writeUp.aestheticImpact')}>
-        <TextField
-          fullWidth
-          multiline
-          minRows={2}
+        <NotesField
           label={t('writeUp.aestheticImpact')}
-          value={value.aestheticImpact ?? ''}
-          slotProps={{ input: { readOnly }, htmlInput: { maxLength: 2000 } }}
-          onChange={(e) => set({ aestheticImpact: e.target.value })}
+          value={value.aestheticImpact}
+          maxLength={2000}
+          readOnly={readOnly}
+          onChange={(aestheticImpact) => set({ aestheticImpact })}
         />
       </Section>
 
@@ -184,15 +215,13 @@ export function WriteUpEditor({
           readOnly={readOnly}
           onChange={(sketch) => set({ stage3: { ...value.stage3, sketch } })}
         />
-        <TextField
-          fullWidth
-          multiline
-          minRows={2}
+        <NotesField
           sx={{ mt: 2 }}
           label={t('writeUp.sketchNotes')}
-          value={value.stage3?.notes ?? ''}
-          slotProps={{ input: { readOnly }, htmlInput: { maxLength: 2000 } }}
-          onChange={(e) => set({ stage3: { ...value.stage3, notes: e.target.value } })}
+          value={value.stage3?.notes}
+          maxLength={2000}
+          readOnly={readOnly}
+          onChange={(notes) => set({ stage3: { ...value.stage3, notes } })}
         />
       </Section>
 
@@ -302,14 +331,13 @@ export function WriteUpEditor({
       </Section>
 
       <Section title={t('writeUp.summary')}>
-        <TextField
-          fullWidth
-          multiline
+        <NotesField
           minRows={3}
           label={t('writeUp.summary')}
-          value={value.summary ?? ''}
-          slotProps={{ input: { readOnly }, htmlInput: { maxLength: 5000 } }}
-          onChange={(e) => set({ summary: e.target.value })}
+          value={value.summary}
+          maxLength={5000}
+          readOnly={readOnly}
+          onChange={(summary) => set({ summary })}
         />
       </Section>
     </Stack>

@@ -1,114 +1,131 @@
 // Every statement of the account area: a user's own rows in the descriptors schema.
-import { sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import { rows } from '@crv/kit/db'
-import type { Executor } from '@crv/kit/db'
+import {
+  adminActions,
+  analyticsEvents,
+  categories,
+  concepts,
+  descriptors,
+  hidden,
+  int8Text,
+  reviewAnswers,
+  reviewCards,
+  trainingSessions,
+} from '../db/schema.ts'
+import type { Queryable } from '../db/schema.ts'
 
 /** Everything stored of one user, table by table. */
-export async function accountRows(db: Executor, userId: string) {
-  const [customWords, hidden, cards, answers, sessions] = await Promise.all([
-    rows<{
-      id: string
-      language: string
-      category: string
-      word: string
-      status: 'pending' | 'approved'
-      created_at: string
-    }>(
-      db,
-      sql`SELECT d.id, d.language, c.slug AS category, d.word, d.status, d.created_at
-          FROM descriptors.descriptors d JOIN descriptors.categories c ON c.id = d.category_id
-          WHERE d.is_custom AND d.created_by = ${userId} ORDER BY d.id`,
-    ),
-    rows<{ descriptor_id: string; language: string; word: string; created_at: string }>(
-      db,
-      sql`SELECT h.descriptor_id, d.language, d.word, h.created_at
-          FROM descriptors.hidden h JOIN descriptors.descriptors d ON d.id = h.descriptor_id
-          WHERE h.user_id = ${userId} ORDER BY h.created_at, h.descriptor_id`,
-    ),
-    rows<{
-      descriptor_id: string
-      language: string
-      word: string
-      state: number
-      due: string
-      stability: number
-      difficulty: number
-      reps: number
-      lapses: number
-      last_review: string | null
-    }>(
-      db,
-      sql`SELECT r.descriptor_id, r.language, d.word, r.state, r.due, r.stability, r.difficulty,
-                 r.reps, r.lapses, r.last_review
-          FROM descriptors.review_cards r JOIN descriptors.descriptors d ON d.id = r.descriptor_id
-          WHERE r.user_id = ${userId} ORDER BY r.language, r.due, r.descriptor_id`,
-    ),
-    rows<{
-      id: string
-      descriptor_id: string
-      language: string
-      rating: number
-      answered_at: string
-      duration_ms: number | null
-    }>(
-      db,
-      sql`SELECT id, descriptor_id, language, rating, answered_at, duration_ms
-          FROM descriptors.review_answers WHERE user_id = ${userId} ORDER BY answered_at, id`,
-    ),
-    rows<{
-      id: string
-      activity: 'ideogram' | 'descriptors' | 'tachistoscope'
-      started_at: string
-      duration_ms: number
-      details: Record<string, unknown>
-    }>(
-      db,
-      sql`SELECT id, activity, started_at, duration_ms, details
-          FROM descriptors.training_sessions WHERE user_id = ${userId} ORDER BY started_at, id`,
-    ),
+export async function accountRows(db: Queryable, userId: string) {
+  const [customWords, hides, cards, answers, sessions] = await Promise.all([
+    db
+      .select({
+        id: int8Text(descriptors.id),
+        language: descriptors.language,
+        category: categories.slug,
+        word: descriptors.word,
+        // A user's word is pending or approved, never part of the shipped vocabulary.
+        status: sql<'pending' | 'approved'>`${descriptors.status}`,
+        created_at: descriptors.createdAt,
+      })
+      .from(descriptors)
+      .innerJoin(categories, eq(categories.id, descriptors.categoryId))
+      .where(and(descriptors.isCustom, eq(descriptors.createdBy, userId)))
+      .orderBy(descriptors.id),
+    db
+      .select({
+        descriptor_id: int8Text(hidden.descriptorId),
+        language: descriptors.language,
+        word: descriptors.word,
+        created_at: hidden.createdAt,
+      })
+      .from(hidden)
+      .innerJoin(descriptors, eq(descriptors.id, hidden.descriptorId))
+      .where(eq(hidden.userId, userId))
+      .orderBy(hidden.createdAt, hidden.descriptorId),
+    db
+      .select({
+        descriptor_id: int8Text(reviewCards.descriptorId),
+        language: reviewCards.language,
+        word: descriptors.word,
+        state: reviewCards.state,
+        due: reviewCards.due,
+        stability: reviewCards.stability,
+        difficulty: reviewCards.difficulty,
+        reps: reviewCards.reps,
+        lapses: reviewCards.lapses,
+        last_review: reviewCards.lastReview,
+      })
+      .from(reviewCards)
+      .innerJoin(descriptors, eq(descriptors.id, reviewCards.descriptorId))
+      .where(eq(reviewCards.userId, userId))
+      .orderBy(reviewCards.language, reviewCards.due, reviewCards.descriptorId),
+    db
+      .select({
+        id: reviewAnswers.id,
+        descriptor_id: int8Text(reviewAnswers.descriptorId),
+        language: reviewAnswers.language,
+        rating: reviewAnswers.rating,
+        answered_at: reviewAnswers.answeredAt,
+        duration_ms: reviewAnswers.durationMs,
+      })
+      .from(reviewAnswers)
+      .where(eq(reviewAnswers.userId, userId))
+      .orderBy(reviewAnswers.answeredAt, reviewAnswers.id),
+    db
+      .select({
+        id: trainingSessions.id,
+        activity: trainingSessions.activity,
+        started_at: trainingSessions.startedAt,
+        duration_ms: trainingSessions.durationMs,
+        details: trainingSessions.details,
+      })
+      .from(trainingSessions)
+      .where(eq(trainingSessions.userId, userId))
+      .orderBy(asc(trainingSessions.startedAt), asc(trainingSessions.id)),
   ])
-  return { customWords, hidden, cards, answers, sessions }
+  return { customWords, hidden: hides, cards, answers, sessions }
 }
 
 export type AccountRows = Awaited<ReturnType<typeof accountRows>>
 
 /** Their pending words, with the concepts of their own they stood for. */
-export async function deletePendingWords(db: Executor, userId: string): Promise<void> {
-  await db.execute(sql`
+export async function deletePendingWords(db: Queryable, userId: string): Promise<void> {
+  await rows(
+    db,
+    sql`
     WITH gone AS (
-      DELETE FROM descriptors.descriptors
+      DELETE FROM ${descriptors}
       WHERE is_custom AND created_by = ${userId} AND status = 'pending'
       RETURNING concept_id)
-    DELETE FROM descriptors.concepts c USING gone WHERE c.id = gone.concept_id AND c.slug IS NULL`)
+    DELETE FROM ${concepts} c USING gone WHERE c.id = gone.concept_id AND c.slug IS NULL`,
+  )
 }
 
 /** Approved words stay, without their author; how many there were. */
-export async function releaseWords(db: Executor, userId: string): Promise<number> {
-  const kept = await rows(
-    db,
-    sql`UPDATE descriptors.descriptors SET created_by = NULL WHERE created_by = ${userId} RETURNING id`,
-  )
+export async function releaseWords(db: Queryable, userId: string): Promise<number> {
+  const kept = await db
+    .update(descriptors)
+    .set({ createdBy: null })
+    .where(eq(descriptors.createdBy, userId))
+    .returning({ id: descriptors.id })
   return kept.length
 }
 
 /** Hides, review answers and cards, training sessions. */
-export async function deleteTrainingData(db: Executor, userId: string): Promise<void> {
-  await db.execute(sql`DELETE FROM descriptors.hidden WHERE user_id = ${userId}`)
-  await db.execute(sql`DELETE FROM descriptors.review_answers WHERE user_id = ${userId}`)
-  await db.execute(sql`DELETE FROM descriptors.review_cards WHERE user_id = ${userId}`)
-  await db.execute(sql`DELETE FROM descriptors.training_sessions WHERE user_id = ${userId}`)
+export async function deleteTrainingData(db: Queryable, userId: string): Promise<void> {
+  await db.delete(hidden).where(eq(hidden.userId, userId))
+  await db.delete(reviewAnswers).where(eq(reviewAnswers.userId, userId))
+  await db.delete(reviewCards).where(eq(reviewCards.userId, userId))
+  await db.delete(trainingSessions).where(eq(trainingSessions.userId, userId))
 }
 
 /** The audit log and analytics keep what happened, without who. */
 export async function forgetAuthor(
-  db: Executor,
+  db: Queryable,
   userId: string,
   replacement: string,
 ): Promise<void> {
-  await db.execute(
-    sql`UPDATE descriptors.admin_actions SET user_id = ${replacement} WHERE user_id = ${userId}`,
-  )
-  await db.execute(
-    sql`UPDATE descriptors.analytics_events SET user_id = NULL WHERE user_id = ${userId}`,
-  )
+  await db.update(adminActions).set({ userId: replacement }).where(eq(adminActions.userId, userId))
+  await db.update(analyticsEvents).set({ userId: null }).where(eq(analyticsEvents.userId, userId))
 }

@@ -1,7 +1,8 @@
 // Every statement of the analytics area: the events table of the descriptors schema.
-import { sql } from 'drizzle-orm'
+import { lt, sql } from 'drizzle-orm'
 import { rows } from '@crv/kit/db'
-import type { Executor } from '@crv/kit/db'
+import { analyticsEvents } from '../db/schema.ts'
+import type { Queryable } from '../db/schema.ts'
 
 export interface EventRow {
   name: string
@@ -12,22 +13,18 @@ export interface EventRow {
 }
 
 /** Stores the events; returns how many rows went in. */
-export async function insertEvents(db: Executor, events: EventRow[]): Promise<number> {
-  const values = events.map(
-    (e) =>
-      sql`(${e.name}, ${e.path}, ${e.userId}, ${JSON.stringify(e.props)}::jsonb, ${e.occurredAt.toISOString()})`,
-  )
-  const result = await db.execute(
-    sql`INSERT INTO descriptors.analytics_events (name, path, user_id, props, occurred_at) VALUES ${sql.join(values, sql`, `)}`,
-  )
+export async function insertEvents(db: Queryable, events: EventRow[]): Promise<number> {
+  const result = await db
+    .insert(analyticsEvents)
+    .values(events.map((e) => ({ ...e, occurredAt: e.occurredAt.toISOString() })))
   return result.rowCount ?? events.length
 }
 
 /** Removes events older than `days`; returns how many went. */
-export async function deleteEventsOlderThan(db: Executor, days: number): Promise<number> {
-  const result = await db.execute(
-    sql`DELETE FROM descriptors.analytics_events WHERE occurred_at < now() - make_interval(days => ${days})`,
-  )
+export async function deleteEventsOlderThan(db: Queryable, days: number): Promise<number> {
+  const result = await db
+    .delete(analyticsEvents)
+    .where(lt(analyticsEvents.occurredAt, sql`now() - make_interval(days => ${days})`))
   return result.rowCount ?? 0
 }
 
@@ -44,13 +41,13 @@ export interface EventCountsRow {
 }
 
 /** The most viewed paths of the last `days` days, and the counts of the events that matter. */
-export async function eventsOfLast(db: Executor, days: number) {
+export async function eventsOfLast(db: Queryable, days: number) {
   const since = sql`now() - make_interval(days => ${days})`
   const [pages, [counts]] = await Promise.all([
     rows<PageViewsRow>(
       db,
       sql`
-        SELECT path, count(*) AS views FROM descriptors.analytics_events
+        SELECT path, count(*) AS views FROM ${analyticsEvents}
         WHERE name = 'page_view' AND occurred_at > ${since}
         GROUP BY path ORDER BY views DESC, path LIMIT 100`,
     ),
@@ -61,7 +58,7 @@ export async function eventsOfLast(db: Executor, days: number) {
                count(*) FILTER (WHERE name = 'tachistoscope_start') AS starts,
                count(*) FILTER (WHERE name = 'tachistoscope_show_again') AS show_again,
                count(*) FILTER (WHERE name = 'tachistoscope_complete') AS completed
-        FROM descriptors.analytics_events WHERE occurred_at > ${since}`,
+        FROM ${analyticsEvents} WHERE occurred_at > ${since}`,
     ),
   ])
   return { pages, counts }

@@ -1,8 +1,8 @@
 // Every statement of the settings area: the one row of descriptors.settings.
-import { sql } from 'drizzle-orm'
-import { rows } from '@crv/kit/db'
-import type { Executor } from '@crv/kit/db'
+import { eq, sql } from 'drizzle-orm'
 import type { components } from '@crv/contracts'
+import { settings } from '../db/schema.ts'
+import type { Queryable } from '../db/schema.ts'
 
 type AppSettings = components['schemas']['AppSettings']
 
@@ -12,28 +12,33 @@ export interface SettingsRow {
   tachistoscope_access: AppSettings['tachistoscopeAccess']
 }
 
-export async function settingsRow(db: Executor): Promise<SettingsRow | undefined> {
-  const [row] = await rows<SettingsRow>(
-    db,
-    sql`SELECT default_language, default_stage, tachistoscope_access FROM descriptors.settings WHERE id = 1`,
-  )
+const settingsRowOf = {
+  default_language: settings.defaultLanguage,
+  default_stage: settings.defaultStage,
+  tachistoscope_access: settings.tachistoscopeAccess,
+}
+
+export async function settingsRow(db: Queryable): Promise<SettingsRow | undefined> {
+  const [row] = await db.select(settingsRowOf).from(settings).where(eq(settings.id, 1))
   return row
 }
 
 export async function saveSettings(
-  db: Executor,
-  settings: AppSettings,
+  db: Queryable,
+  values: AppSettings,
   userId: string,
 ): Promise<SettingsRow | undefined> {
-  const [row] = await rows<SettingsRow>(
-    db,
-    sql`
-    INSERT INTO descriptors.settings (id, default_language, default_stage, tachistoscope_access, updated_by, updated_at)
-    VALUES (1, ${settings.defaultLanguage}, ${settings.defaultStage}, ${settings.tachistoscopeAccess}, ${userId}, now())
-    ON CONFLICT (id) DO UPDATE SET default_language = EXCLUDED.default_language,
-      default_stage = EXCLUDED.default_stage, tachistoscope_access = EXCLUDED.tachistoscope_access,
-      updated_by = EXCLUDED.updated_by, updated_at = now()
-    RETURNING default_language, default_stage, tachistoscope_access`,
-  )
+  const set = {
+    defaultLanguage: values.defaultLanguage,
+    defaultStage: values.defaultStage,
+    tachistoscopeAccess: values.tachistoscopeAccess,
+    updatedBy: userId,
+    updatedAt: sql`now()`,
+  }
+  const [row] = await db
+    .insert(settings)
+    .values({ id: 1, ...set })
+    .onConflictDoUpdate({ target: settings.id, set })
+    .returning(settingsRowOf)
   return row
 }

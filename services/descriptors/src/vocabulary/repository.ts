@@ -1,10 +1,20 @@
 // Every statement of the vocabulary area: categories, descriptors (shared and users' own) and
 // hides, and the seed of the shipped vocabulary.
-import { sql } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, not, or, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import { rows } from '@crv/kit/db'
-import type { Database, Executor } from '@crv/kit/db'
+import {
+  categories,
+  categoryNames as categoryNameRows,
+  conceptCategories,
+  concepts,
+  descriptors,
+  hidden,
+  seedState,
+} from '../db/schema.ts'
+import type { Queryable } from '../db/schema.ts'
 import { foldWord } from './shipped.ts'
-import type { CategoryData, Language, Stage } from './shipped.ts'
+import type { CategoryData, Language } from './shipped.ts'
 import { toDescriptor } from './views.ts'
 import type { ApiCategory, Descriptor, DescriptorRow } from './views.ts'
 
@@ -18,32 +28,38 @@ const SELECT = sql`
            WHERE cc.concept_id = d.concept_id) AS also
   FROM descriptors.descriptors d JOIN descriptors.categories c ON c.id = d.category_id`
 
+/** A category's name in a language, English where it has none (joined as `en` and `n`). */
+function namesIn() {
+  const en = alias(categoryNameRows, 'en')
+  const named = alias(categoryNameRows, 'n')
+  return { en, named, name: sql<string>`COALESCE(${named.name}, ${en.name})` }
+}
+
 export async function listCategories(
-  db: Database,
+  db: Queryable,
   type: 'gestalt' | 'perception',
   language: Language,
 ): Promise<ApiCategory[]> {
-  return rows<ApiCategory>(
-    db,
-    sql`SELECT c.id, COALESCE(n.name, en.name) AS name, c.stage
-        FROM descriptors.categories c
-        JOIN descriptors.category_names en ON en.category_id = c.id AND en.language = 'en'
-        LEFT JOIN descriptors.category_names n ON n.category_id = c.id AND n.language = ${language}
-        WHERE c.type = ${type}
-        ORDER BY c.stage, c.position`,
-  )
+  const { en, named, name } = namesIn()
+  return db
+    .select({ id: categories.id, name, stage: categories.stage })
+    .from(categories)
+    .innerJoin(en, and(eq(en.categoryId, categories.id), eq(en.language, 'en')))
+    .leftJoin(named, and(eq(named.categoryId, categories.id), eq(named.language, language)))
+    .where(eq(categories.type, type))
+    .orderBy(categories.stage, categories.position)
 }
 
-export async function findCategory(db: Database, id: number) {
-  const [row] = await rows<{ id: number; type: 'gestalt' | 'perception'; stage: Stage }>(
-    db,
-    sql`SELECT id, type, stage FROM descriptors.categories WHERE id = ${id}`,
-  )
+export async function findCategory(db: Queryable, id: number) {
+  const [row] = await db
+    .select({ id: categories.id, type: categories.type, stage: categories.stage })
+    .from(categories)
+    .where(eq(categories.id, id))
   return row ?? null
 }
 
 /** System and approved descriptors of a language (the shared part of everyone's view). */
-export async function sharedDescriptors(db: Database, language: Language): Promise<Descriptor[]> {
+export async function sharedDescriptors(db: Queryable, language: Language): Promise<Descriptor[]> {
   const list = await rows<DescriptorRow>(
     db,
     // Words the community added (approved by an administrator) lead, newest first; then the
@@ -56,7 +72,7 @@ export async function sharedDescriptors(db: Database, language: Language): Promi
 }
 
 export async function customDescriptorsOf(
-  db: Database,
+  db: Queryable,
   userId: string,
   language?: Language,
 ): Promise<Descriptor[]> {
@@ -74,7 +90,7 @@ export async function customDescriptorsOf(
  * and the ids they hid.
  */
 export async function userStateOf(
-  db: Database,
+  db: Queryable,
   userId: string,
   language: Language,
 ): Promise<{ custom: Descriptor[]; hidden: Set<number> }> {
@@ -91,13 +107,13 @@ export async function userStateOf(
   }
 }
 
-export async function findDescriptor(db: Database, id: number): Promise<Descriptor | null> {
+export async function findDescriptor(db: Queryable, id: number): Promise<Descriptor | null> {
   const [row] = await rows<DescriptorRow>(db, sql`${SELECT} WHERE d.id = ${id}`)
   return row ? toDescriptor(row) : null
 }
 
 /** Users' submissions awaiting review, in every language, oldest first. */
-export async function pendingDescriptors(db: Database): Promise<Descriptor[]> {
+export async function pendingDescriptors(db: Queryable): Promise<Descriptor[]> {
   const list = await rows<DescriptorRow>(
     db,
     sql`${SELECT} WHERE d.status = 'pending' ORDER BY d.created_at, d.id`,
@@ -107,36 +123,50 @@ export async function pendingDescriptors(db: Database): Promise<Descriptor[]> {
 
 /** A shared word (shipped or approved) of this key in the category, in any of its categories. */
 export async function sharedWordIn(
-  db: Executor,
+  db: Queryable,
   categoryId: number,
   language: Language,
   wordKey: string,
 ): Promise<{ word: string } | undefined> {
-  const [existing] = await rows<{ word: string }>(
-    db,
-    sql`
-        SELECT word FROM descriptors.descriptors
-        WHERE (category_id = ${categoryId} OR concept_id IN (
-                 SELECT concept_id FROM descriptors.concept_categories WHERE category_id = ${categoryId}))
-          AND language = ${language}
-          AND word_key = ${wordKey} AND (NOT is_custom OR status = 'approved')
-        LIMIT 1`,
-  )
+  const [existing] = await db
+    .select({ word: descriptors.word })
+    .from(descriptors)
+    .where(
+      and(
+        or(
+          eq(descriptors.categoryId, categoryId),
+          inArray(
+            descriptors.conceptId,
+            db
+              .select({ conceptId: conceptCategories.conceptId })
+              .from(conceptCategories)
+              .where(eq(conceptCategories.categoryId, categoryId)),
+          ),
+        ),
+        eq(descriptors.language, language),
+        eq(descriptors.wordKey, wordKey),
+        or(not(descriptors.isCustom), eq(descriptors.status, 'approved')),
+      ),
+    )
+    .limit(1)
   return existing
 }
 
 /** A concept of its own for a user's word; its id. */
-export async function insertConcept(db: Executor, categoryId: number): Promise<number | undefined> {
-  const [concept] = await rows<{ id: number }>(
-    db,
-    sql`INSERT INTO descriptors.concepts (category_id, pos) VALUES (${categoryId}, 'noun') RETURNING id`,
-  )
+export async function insertConcept(
+  db: Queryable,
+  categoryId: number,
+): Promise<number | undefined> {
+  const [concept] = await db
+    .insert(concepts)
+    .values({ categoryId, pos: 'noun' })
+    .returning({ id: concepts.id })
   return concept?.id
 }
 
 /** A user's word, pending; its id. */
 export async function insertCustomWord(
-  db: Executor,
+  db: Queryable,
   w: {
     conceptId: number | undefined
     categoryId: number
@@ -146,95 +176,103 @@ export async function insertCustomWord(
     userId: string
   },
 ): Promise<number> {
-  const [row] = await rows<{ id: string }>(
-    db,
-    sql`
-              INSERT INTO descriptors.descriptors (concept_id, category_id, language, word, word_key, status, created_by, is_custom)
-              VALUES (${w.conceptId}, ${w.categoryId}, ${w.language}, ${w.word}, ${w.wordKey}, 'pending', ${w.userId}, true)
-              RETURNING id`,
-  )
+  const [row] = await db
+    .insert(descriptors)
+    .values({
+      // Without a concept the table refuses the word (concept_id is NOT NULL), as it always did.
+      conceptId: w.conceptId ?? sql`NULL`,
+      categoryId: w.categoryId,
+      language: w.language,
+      word: w.word,
+      wordKey: w.wordKey,
+      status: 'pending',
+      createdBy: w.userId,
+      isCustom: true,
+    })
+    .returning({ id: descriptors.id })
   return Number(row?.id)
 }
 
 /** A word, and its concept when that was its own (a user's word). */
-export async function deleteWordAndConcept(db: Executor, id: number): Promise<void> {
-  await db.execute(sql`
-      WITH gone AS (DELETE FROM descriptors.descriptors WHERE id = ${id} RETURNING concept_id)
-      DELETE FROM descriptors.concepts c USING gone WHERE c.id = gone.concept_id AND c.slug IS NULL`)
+export async function deleteWordAndConcept(db: Queryable, id: number): Promise<void> {
+  await rows(
+    db,
+    sql`
+      WITH gone AS (DELETE FROM ${descriptors} WHERE id = ${id} RETURNING concept_id)
+      DELETE FROM ${concepts} c USING gone WHERE c.id = gone.concept_id AND c.slug IS NULL`,
+  )
 }
 
 /** Shows a hidden word again; whether it was hidden. */
-export async function unhide(db: Executor, userId: string, id: number): Promise<boolean> {
-  const removed = await db.execute(
-    sql`DELETE FROM descriptors.hidden WHERE user_id = ${userId} AND descriptor_id = ${id} RETURNING 1`,
-  )
-  return (removed.rowCount ?? 0) > 0
+export async function unhide(db: Queryable, userId: string, id: number): Promise<boolean> {
+  const removed = await db
+    .delete(hidden)
+    .where(and(eq(hidden.userId, userId), eq(hidden.descriptorId, id)))
+    .returning({ id: hidden.descriptorId })
+  return removed.length > 0
 }
 
-export async function hide(db: Executor, userId: string, id: number): Promise<void> {
-  await db.execute(
-    sql`INSERT INTO descriptors.hidden (user_id, descriptor_id) VALUES (${userId}, ${id}) ON CONFLICT DO NOTHING`,
-  )
+export async function hide(db: Queryable, userId: string, id: number): Promise<void> {
+  await db.insert(hidden).values({ userId, descriptorId: id }).onConflictDoNothing()
 }
 
 /** Each category's name in a language, English where it has none. */
 export async function categoryNames(
-  db: Executor,
+  db: Queryable,
   language: Language,
 ): Promise<Map<number, string>> {
-  const list = await rows<{ id: number; name: string }>(
-    db,
-    sql`
-        SELECT c.id, COALESCE(n.name, en.name) AS name FROM descriptors.categories c
-        JOIN descriptors.category_names en ON en.category_id = c.id AND en.language = 'en'
-        LEFT JOIN descriptors.category_names n ON n.category_id = c.id AND n.language = ${language}`,
-  )
+  const { en, named, name } = namesIn()
+  const list = await db
+    .select({ id: categories.id, name })
+    .from(categories)
+    .innerJoin(en, and(eq(en.categoryId, categories.id), eq(en.language, 'en')))
+    .leftJoin(named, and(eq(named.categoryId, categories.id), eq(named.language, language)))
   return new Map(list.map((r) => [Number(r.id), String(r.name)]))
 }
 
 // The shipped vocabulary's seed (vocabulary/seed.ts holds its transaction).
 
 /** One seed at a time, until the transaction ends. */
-export async function lockSeed(tx: Executor): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('descriptors:seed'))`)
+export async function lockSeed(tx: Queryable): Promise<void> {
+  await rows(tx, sql`SELECT pg_advisory_xact_lock(hashtext('descriptors:seed'))`)
 }
 
 /** The hash of the data files the last seed read, if any. */
-export async function seededHash(tx: Executor): Promise<string | undefined> {
-  const [state] = await rows<{ data_hash: string }>(
-    tx,
-    sql`SELECT data_hash FROM descriptors.seed_state WHERE id = 1`,
-  )
-  return state?.data_hash
+export async function seededHash(tx: Queryable): Promise<string | undefined> {
+  const [state] = await tx
+    .select({ dataHash: seedState.dataHash })
+    .from(seedState)
+    .where(eq(seedState.id, 1))
+  return state?.dataHash
 }
 
 /** A shipped category by its slug; its id. */
-export async function upsertCategory(tx: Executor, c: CategoryData): Promise<number | undefined> {
-  const [row] = await rows<{ id: number }>(
-    tx,
-    sql`
-        INSERT INTO descriptors.categories (slug, type, stage, position) VALUES (${c.slug}, ${c.type}, ${c.stage}, ${c.position})
-        ON CONFLICT (slug) DO UPDATE SET type = EXCLUDED.type, stage = EXCLUDED.stage, position = EXCLUDED.position
-        RETURNING id`,
-  )
+export async function upsertCategory(tx: Queryable, c: CategoryData): Promise<number | undefined> {
+  const set = { type: c.type, stage: c.stage, position: c.position }
+  const [row] = await tx
+    .insert(categories)
+    .values({ slug: c.slug, ...set })
+    .onConflictDoUpdate({ target: categories.slug, set })
+    .returning({ id: categories.id })
   return row?.id
 }
 
 export async function upsertCategoryName(
-  tx: Executor,
+  tx: Queryable,
   categoryId: number,
   language: string,
   names: { name: string; description: string },
 ): Promise<void> {
-  await tx.execute(sql`
-          INSERT INTO descriptors.category_names (category_id, language, name, description)
-          VALUES (${categoryId}, ${language}, ${names.name}, ${names.description})
-          ON CONFLICT (category_id, language) DO UPDATE SET name = EXCLUDED.name, description = EXCLUDED.description`)
+  const set = { name: names.name, description: names.description }
+  await tx
+    .insert(categoryNameRows)
+    .values({ categoryId, language, ...set })
+    .onConflictDoUpdate({ target: [categoryNameRows.categoryId, categoryNameRows.language], set })
 }
 
 /** Shipped concepts by their slugs; their ids. */
 export async function upsertConcepts(
-  tx: Executor,
+  tx: Queryable,
   concepts: { slug: string; categoryId: number | null; pos: string }[],
 ): Promise<{ id: number; slug: string }[]> {
   const values = concepts.map((c) => sql`(${c.slug}, ${c.categoryId}, ${c.pos})`)
@@ -248,20 +286,27 @@ export async function upsertConcepts(
 }
 
 /** The further categories of shipped words (users' words have none). */
-export async function clearShippedMemberships(tx: Executor): Promise<void> {
-  await tx.execute(sql`
-      DELETE FROM descriptors.concept_categories cc USING descriptors.concepts c
-      WHERE c.id = cc.concept_id AND c.slug IS NOT NULL`)
+export async function clearShippedMemberships(tx: Queryable): Promise<void> {
+  await tx
+    .delete(conceptCategories)
+    .where(
+      inArray(
+        conceptCategories.conceptId,
+        tx.select({ id: concepts.id }).from(concepts).where(isNotNull(concepts.slug)),
+      ),
+    )
 }
 
 export async function insertMemberships(
-  tx: Executor,
+  tx: Queryable,
   memberships: { conceptId: number | null; categoryId: number | null }[],
 ): Promise<void> {
   const values = memberships.map((m) => sql`(${m.conceptId}, ${m.categoryId})`)
-  await tx.execute(sql`
-        INSERT INTO descriptors.concept_categories (concept_id, category_id)
-        VALUES ${sql.join(values, sql`, `)}`)
+  // Kept in SQL: the seed hands over ids it may not have found (null), which the table refuses.
+  await rows(
+    tx,
+    sql`INSERT INTO ${conceptCategories} (concept_id, category_id) VALUES ${sql.join(values, sql`, `)}`,
+  )
 }
 
 /**
@@ -269,7 +314,7 @@ export async function insertMemberships(
  * whether it was new.
  */
 export async function upsertWords(
-  tx: Executor,
+  tx: Queryable,
   words: {
     conceptId: number | null
     categoryId: number | null
@@ -296,8 +341,9 @@ export async function upsertWords(
   )
 }
 
-export async function saveSeededHash(tx: Executor, hash: string): Promise<void> {
-  await tx.execute(sql`
-      INSERT INTO descriptors.seed_state (id, data_hash) VALUES (1, ${hash})
-      ON CONFLICT (id) DO UPDATE SET data_hash = EXCLUDED.data_hash, seeded_at = now()`)
+export async function saveSeededHash(tx: Queryable, hash: string): Promise<void> {
+  await tx
+    .insert(seedState)
+    .values({ id: 1, dataHash: hash })
+    .onConflictDoUpdate({ target: seedState.id, set: { dataHash: hash, seededAt: sql`now()` } })
 }

@@ -1,8 +1,17 @@
 // Every statement of moderation: every descriptor at once, the audit log, the tables' figures.
-import { sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, like, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import { rows } from '@crv/kit/db'
-import type { Database, Executor } from '@crv/kit/db'
+import {
+  adminActions,
+  categories,
+  categoryNames,
+  concepts,
+  descriptors,
+  int8Text,
+} from '../db/schema.ts'
+import type { Queryable } from '../db/schema.ts'
 import type { components } from '@crv/contracts'
 import { foldWord } from '../vocabulary/shipped.ts'
 import type { Language } from '../vocabulary/shipped.ts'
@@ -27,32 +36,40 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
  * (`word_key`), so 'cafe' finds 'Café'; a trigram index serves it where pg_trgm exists.
  */
 export async function listAllDescriptors(
-  db: Database,
+  db: Queryable,
   query: AdminListQuery,
 ): Promise<{ descriptors: Descriptor[]; total: number }> {
   const filters: SQL[] = []
   const folded = query.search ? foldWord(query.search) : ''
-  if (folded) filters.push(sql`d.word_key LIKE ${`%${likeLiteral(folded)}%`}`)
-  if (query.status && query.status !== 'all') filters.push(sql`d.status = ${query.status}`)
-  if (query.language && query.language !== 'all') filters.push(sql`d.language = ${query.language}`)
-  const where = filters.length > 0 ? sql`WHERE ${sql.join(filters, sql` AND `)}` : sql``
+  if (folded) filters.push(like(descriptors.wordKey, `%${likeLiteral(folded)}%`))
+  if (query.status && query.status !== 'all') filters.push(eq(descriptors.status, query.status))
+  if (query.language && query.language !== 'all')
+    filters.push(eq(descriptors.language, query.language))
+  const where = and(...filters)
   const offset = (query.page - 1) * query.limit
-  const [list, [count]] = await Promise.all([
-    rows<Parameters<typeof toDescriptor>[0]>(
-      db,
-      sql`SELECT d.id, d.word, d.language, d.category_id, c.type AS category_type, c.stage,
-                 d.created_by, d.is_custom, d.status, d.created_at
-          FROM descriptors.descriptors d JOIN descriptors.categories c ON c.id = d.category_id
-          ${where}
-          ORDER BY d.created_at DESC, d.id DESC
-          LIMIT ${query.limit} OFFSET ${offset}`,
-    ),
-    rows<{ total: string | number }>(
-      db,
-      sql`SELECT count(*) AS total FROM descriptors.descriptors d ${where}`,
-    ),
+  const [list, [counted]] = await Promise.all([
+    db
+      .select({
+        id: descriptors.id,
+        word: descriptors.word,
+        language: descriptors.language,
+        category_id: descriptors.categoryId,
+        category_type: categories.type,
+        stage: categories.stage,
+        created_by: descriptors.createdBy,
+        is_custom: descriptors.isCustom,
+        status: descriptors.status,
+        created_at: descriptors.createdAt,
+      })
+      .from(descriptors)
+      .innerJoin(categories, eq(categories.id, descriptors.categoryId))
+      .where(where)
+      .orderBy(desc(descriptors.createdAt), desc(descriptors.id))
+      .limit(query.limit)
+      .offset(offset),
+    db.select({ total: count() }).from(descriptors).where(where),
   ])
-  return { descriptors: list.map((r) => toDescriptor(r)), total: Number(count?.total ?? 0) }
+  return { descriptors: list.map((r) => toDescriptor(r)), total: Number(counted?.total ?? 0) }
 }
 
 /**
@@ -60,42 +77,40 @@ export async function listAllDescriptors(
  * user's hides of those words cascade); the concepts and languages they stood in.
  */
 export async function deleteWordsOfConcepts(
-  db: Executor,
+  db: Queryable,
   descriptorIds: number[],
 ): Promise<{ concept_id: number; language: Language }[]> {
-  const ids = sql`ARRAY[${sql.join(
-    descriptorIds.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::bigint[]`
-  return rows<{ concept_id: number; language: Language }>(
-    db,
-    sql`DELETE FROM descriptors.descriptors
-        WHERE concept_id IN (SELECT concept_id FROM descriptors.descriptors WHERE id = ANY(${ids}))
-        RETURNING concept_id, language`,
-  )
+  const words = alias(descriptors, 'w')
+  return db
+    .delete(descriptors)
+    .where(
+      inArray(
+        descriptors.conceptId,
+        db
+          .select({ conceptId: words.conceptId })
+          .from(words)
+          .where(inArray(words.id, descriptorIds)),
+      ),
+    )
+    .returning({ concept_id: descriptors.conceptId, language: descriptors.language })
 }
 
-export async function deleteConceptRows(db: Executor, concepts: number[]): Promise<void> {
-  await db.execute(
-    sql`DELETE FROM descriptors.concepts WHERE id = ANY(ARRAY[${sql.join(
-      concepts.map((id) => sql`${id}`),
-      sql`, `,
-    )}]::integer[])`,
-  )
+export async function deleteConceptRows(db: Queryable, ids: number[]): Promise<void> {
+  await db.delete(concepts).where(inArray(concepts.id, ids))
 }
 
 /** A pending word approved into the shared vocabulary. */
-export async function approve(db: Executor, id: number): Promise<void> {
-  await db.execute(sql`UPDATE descriptors.descriptors SET status = 'approved' WHERE id = ${id}`)
+export async function approve(db: Queryable, id: number): Promise<void> {
+  await db.update(descriptors).set({ status: 'approved' }).where(eq(descriptors.id, id))
 }
 
 /** A pending word refused. */
-export async function deleteWord(db: Executor, id: number): Promise<void> {
-  await db.execute(sql`DELETE FROM descriptors.descriptors WHERE id = ${id}`)
+export async function deleteWord(db: Queryable, id: number): Promise<void> {
+  await db.delete(descriptors).where(eq(descriptors.id, id))
 }
 
 /** Descriptor counts by stage, status and language: the Descriptors tab's figures. */
-export async function descriptorCounts(db: Database) {
+export async function descriptorCounts(db: Queryable) {
   const [byStage, byStatus, byLanguage, [totals]] = await Promise.all([
     rows<{ key: string; count: string }>(
       db,
@@ -136,7 +151,7 @@ const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`
  * Exact row counts and sizes of every table of the app's schemas. Other services' schemas are
  * only counted here (read-only, table by table), never joined: docs/decisions.md.
  */
-export async function tableStats(db: Database): Promise<Schemas['TableStats'][]> {
+export async function tableStats(db: Queryable): Promise<Schemas['TableStats'][]> {
   const tables = await rows<{ schema: string; table: string; bytes: string }>(
     db,
     sql`SELECT n.nspname AS schema, c.relname AS table, pg_total_relation_size(c.oid) AS bytes
@@ -165,7 +180,7 @@ export async function tableStats(db: Database): Promise<Schemas['TableStats'][]>
   }))
 }
 
-export async function databaseSize(db: Database): Promise<number> {
+export async function databaseSize(db: Queryable): Promise<number> {
   const [row] = await rows<{ bytes: string }>(
     db,
     sql`SELECT pg_database_size(current_database()) AS bytes`,
@@ -174,7 +189,9 @@ export async function databaseSize(db: Database): Promise<number> {
 }
 
 /** Every table of the app's schemas, VACUUM ANALYZEd one by one (outside any transaction). */
-export async function optimizeTables(db: Database): Promise<{ schemas: string[]; tables: number }> {
+export async function optimizeTables(
+  db: Queryable,
+): Promise<{ schemas: string[]; tables: number }> {
   const tables = await rows<{ schema: string; table: string }>(
     db,
     sql`SELECT schemaname AS schema, relname AS table FROM pg_stat_user_tables
@@ -185,7 +202,7 @@ export async function optimizeTables(db: Database): Promise<{ schemas: string[];
         ORDER BY schemaname, relname`,
   )
   for (const t of tables) {
-    await db.execute(sql.raw(`VACUUM (ANALYZE) ${quoted(t.schema)}.${quoted(t.table)}`))
+    await rows(db, sql.raw(`VACUUM (ANALYZE) ${quoted(t.schema)}.${quoted(t.table)}`))
   }
   return { schemas: [...new Set(tables.map((t) => t.schema))], tables: tables.length }
 }
@@ -204,27 +221,34 @@ export interface ExportRow {
 }
 
 /** Every descriptor with its category, for the full export. */
-export async function exportRows(db: Database): Promise<ExportRow[]> {
-  return rows<ExportRow>(
-    db,
-    sql`SELECT d.id, d.concept_id, d.word, d.language, d.status, c.type, c.stage,
-               COALESCE(n.name, c.slug) AS category, d.created_by, d.created_at
-        FROM descriptors.descriptors d
-        JOIN descriptors.categories c ON c.id = d.category_id
-        LEFT JOIN descriptors.category_names n ON n.category_id = c.id AND n.language = 'en'
-        ORDER BY d.id`,
-  )
+export async function exportRows(db: Queryable): Promise<ExportRow[]> {
+  const en = alias(categoryNames, 'n')
+  return db
+    .select({
+      id: int8Text(descriptors.id),
+      concept_id: descriptors.conceptId,
+      word: descriptors.word,
+      language: descriptors.language,
+      status: descriptors.status,
+      type: categories.type,
+      stage: categories.stage,
+      category: sql<string>`COALESCE(${en.name}, ${categories.slug})`,
+      created_by: descriptors.createdBy,
+      created_at: descriptors.createdAt,
+    })
+    .from(descriptors)
+    .innerJoin(categories, eq(categories.id, descriptors.categoryId))
+    .leftJoin(en, and(eq(en.categoryId, categories.id), eq(en.language, 'en')))
+    .orderBy(descriptors.id)
 }
 
 export async function logAction(
-  db: Database,
+  db: Queryable,
   action: Schemas['AdminAction']['action'],
   userId: string,
   summary: string,
 ): Promise<void> {
-  await db.execute(
-    sql`INSERT INTO descriptors.admin_actions (action, user_id, summary) VALUES (${action}, ${userId}, ${summary.slice(0, 500)})`,
-  )
+  await db.insert(adminActions).values({ action, userId, summary: summary.slice(0, 500) })
 }
 
 export interface ActionRow {
@@ -234,9 +258,15 @@ export interface ActionRow {
   at: Date | string
 }
 
-export async function recentActions(db: Database, limit = 10): Promise<ActionRow[]> {
-  return rows<ActionRow>(
-    db,
-    sql`SELECT action, user_id, summary, at FROM descriptors.admin_actions ORDER BY at DESC, id DESC LIMIT ${limit}`,
-  )
+export async function recentActions(db: Queryable, limit = 10): Promise<ActionRow[]> {
+  return db
+    .select({
+      action: adminActions.action,
+      user_id: adminActions.userId,
+      summary: adminActions.summary,
+      at: adminActions.at,
+    })
+    .from(adminActions)
+    .orderBy(desc(adminActions.at), desc(adminActions.id))
+    .limit(limit)
 }

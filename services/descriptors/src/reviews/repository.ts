@@ -1,9 +1,12 @@
 // Every statement of the reviews area: review cards and answers, written as row sets.
-import { sql } from 'drizzle-orm'
+import { and, eq, inArray, not, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { Card } from 'ts-fsrs'
 import { rows } from '@crv/kit/db'
 import type { Executor } from '@crv/kit/db'
+import { descriptors, int8Text, reviewCards } from '../db/schema.ts'
+import type { Queryable } from '../db/schema.ts'
 import type { Language } from '../vocabulary/shipped.ts'
 import type { AfterRow, CardRow } from './views.ts'
 
@@ -164,8 +167,9 @@ export async function recordRows(
 }
 
 /** The user's replays one at a time, so two replays of one card never interleave. */
-export const lockReplays = (tx: Executor, userId: string) =>
-  tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`reviews:${userId}`}))`)
+export async function lockReplays(tx: Executor, userId: string): Promise<void> {
+  await rows(tx, sql`SELECT pg_advisory_xact_lock(hashtext(${`reviews:${userId}`}))`)
+}
 
 /** A stored answer as a replay reads it; the checkpoint's card on the checkpoint's row only. */
 export interface ReplayRow {
@@ -216,7 +220,9 @@ export async function saveReplay(
   cards: { id: number; language: Language; card: Card; first: Date }[],
 ): Promise<void> {
   if (fixes.length > 0)
-    await tx.execute(sql`
+    await rows(
+      tx,
+      sql`
       UPDATE descriptors.review_answers r SET state = f.state, after_state = f.after_state,
         after_due = f.after_due, after_stability = f.after_stability,
         after_difficulty = f.after_difficulty, after_elapsed_days = f.after_elapsed_days,
@@ -226,13 +232,17 @@ export async function saveReplay(
       FROM jsonb_to_recordset(${JSON.stringify(
         fixes.map((f) => ({ id: f.id, state: f.state, ...afterFields(f.after) })),
       )}::jsonb) AS f(id uuid, state smallint, ${afterTypes})
-      WHERE r.user_id = ${userId} AND r.id = f.id`)
+      WHERE r.user_id = ${userId} AND r.id = f.id`,
+    )
   if (cards.length > 0)
-    await tx.execute(sql`
+    await rows(
+      tx,
+      sql`
       INSERT INTO descriptors.review_cards (${cardColumns})
       SELECT ${userId}, m.* FROM ${cardRows(cards)}
       ON CONFLICT (user_id, descriptor_id) DO UPDATE SET ${cardUpdate},
-        first_review = EXCLUDED.first_review`)
+        first_review = EXCLUDED.first_review`,
+    )
 }
 
 /** A reviewable word with its card (if any) and how many stored answers follow its checkpoint. */
@@ -273,32 +283,43 @@ export async function reviewableRows(
 
 /** The English word of each shipped concept among these descriptors. */
 export async function englishWords(
-  db: Executor,
+  db: Queryable,
   ids: number[],
 ): Promise<{ id: string | number; word: string }[]> {
-  return rows<{ id: string | number; word: string }>(
-    db,
-    sql`SELECT d.id, en.word FROM descriptors.descriptors d
-        JOIN descriptors.descriptors en
-          ON en.concept_id = d.concept_id AND en.language = 'en' AND NOT en.is_custom
-        WHERE d.id IN (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-  )
+  const d = alias(descriptors, 'd')
+  const en = alias(descriptors, 'en')
+  return db
+    .select({ id: int8Text(d.id), word: en.word })
+    .from(d)
+    .innerJoin(en, and(eq(en.conceptId, d.conceptId), eq(en.language, 'en'), not(en.isCustom)))
+    .where(inArray(d.id, ids))
 }
 
 /** The caller's cards in a language. */
 export async function cardsOf(
-  db: Executor,
+  db: Queryable,
   userId: string,
   language: Language,
 ): Promise<CardRow[]> {
-  return rows<CardRow>(
-    db,
-    sql`SELECT * FROM descriptors.review_cards
-        WHERE user_id = ${userId} AND language = ${language}`,
-  )
+  return db
+    .select({
+      user_id: reviewCards.userId,
+      descriptor_id: int8Text(reviewCards.descriptorId),
+      language: reviewCards.language,
+      state: reviewCards.state,
+      due: reviewCards.due,
+      stability: reviewCards.stability,
+      difficulty: reviewCards.difficulty,
+      elapsed_days: reviewCards.elapsedDays,
+      scheduled_days: reviewCards.scheduledDays,
+      learning_steps: reviewCards.learningSteps,
+      reps: reviewCards.reps,
+      lapses: reviewCards.lapses,
+      last_review: reviewCards.lastReview,
+      first_review: reviewCards.firstReview,
+    })
+    .from(reviewCards)
+    .where(and(eq(reviewCards.userId, userId), eq(reviewCards.language, language)))
 }
 
 /** Counts of the caller's cards (hidden words left out): due now, due today, by state. */

@@ -2,8 +2,8 @@
 // AudioContext sample clock, against the end of the previous clip plus the pause. Headless
 // Chromium plays the real page; `window.__crvMeasureOnsets` routes the sound through the
 // recorder (NOTES.md, 'Measuring audio onsets').
-import { chromium } from 'playwright-core'
 import type { Page } from 'playwright-core'
+import { launchBrowser } from '../../test/kit/browser.ts'
 import { percentile } from '../lib.ts'
 import type { Section } from '../lib.ts'
 import { startApp } from './app.ts'
@@ -37,21 +37,6 @@ export const measuredSpeeds = [
   { gapMs: 100, label: '0.1s Extreme' },
   { gapMs: 1000, label: '1s Fast' },
 ] as const
-
-export async function launchChromium() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  })
-}
 
 /** Must run before the page's scripts: the recorder is set up with the first play. */
 export async function enableOnsetMeasurement(page: Page, plantLateMs = 0): Promise<void> {
@@ -158,7 +143,7 @@ export async function measureOnsets(
 /** `npm run bench`: 50 clips at 0, 100 and 1000 ms pauses in headless Chromium. */
 export async function ideogram(): Promise<Section> {
   const app = await startApp()
-  const browser = await launchChromium()
+  const browser = await launchBrowser()
   try {
     const page = await browser.newPage()
     await enableOnsetMeasurement(page)

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { gzipSync } from 'node:zlib'
-import { chromium } from 'playwright-core'
 import type { Browser, Request } from 'playwright-core'
+import { launchBrowser } from '../../test/kit/browser.ts'
 import type { Section } from '../lib.ts'
 import { startApp } from './app.ts'
 
@@ -122,9 +122,7 @@ async function heavyPage(): Promise<{ url: string; gzipKiB: number; close: () =>
 
 export async function initialJavaScript(): Promise<Section> {
   const app = await startApp()
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  })
+  const browser = await launchBrowser()
   try {
     // One visit not counted: the services' first answers are cold.
     await initialScripts(browser, `${app.base}/`)

@@ -1,4 +1,5 @@
-import { launch } from '../../test/browser/browser.ts'
+import { signInByOutbox } from '../../test/browser/accounts.ts'
+import { launchBrowser } from '../../test/kit/browser.ts'
 import {
   FRAME_MS,
   flashesOnScreen,
@@ -30,20 +31,11 @@ const FLASHES = [
  */
 export async function tachistoscope(): Promise<Section> {
   const app = await startApp({ ADMIN_PHONES: ADMIN })
-  const browser = await launch()
+  const browser = await launchBrowser()
   try {
     // One sign-in for both: the browser context keeps the refresh cookie, uploads use the token.
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-    await context.request.post(`${app.base}/api/auth/phone/start`, { data: { phone: ADMIN } })
-    const outbox = (await (
-      await context.request.get(
-        `${app.base}/api/auth/dev/sms-outbox?phone=${encodeURIComponent(ADMIN)}`,
-      )
-    ).json()) as { code: string }[]
-    const verified = await context.request.post(`${app.base}/api/auth/phone/verify`, {
-      data: { phone: ADMIN, code: outbox.at(-1)?.code },
-    })
-    const { accessToken: token } = (await verified.json()) as { accessToken: string }
+    const token = await signInByOutbox(context.request, app.base, ADMIN)
     const photo = await grainyJpeg(4000, 3000)
 
     const upload = async (fit: boolean) => {

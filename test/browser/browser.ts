@@ -1,20 +1,8 @@
 import { afterAll, beforeAll } from 'vitest'
-import { chromium } from 'playwright-core'
-import type { Browser, BrowserContext, ConsoleMessage, Page, Request } from 'playwright-core'
+import type { Browser, ConsoleMessage, Page, Request } from 'playwright-core'
+import { launchBrowser } from '../kit/browser.ts'
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-  // The interface follows the browser's language: tests read English unless a context says otherwise.
-  '--lang=en-US',
-]
+export { launchBrowser, launchWithProfile } from '../kit/browser.ts'
 
 /**
  * Until the app has taken over a pre-rendered page (its root is inert until then): what only a
@@ -39,12 +27,7 @@ export async function untilClipsArrived(page: Page, count = 7): Promise<void> {
   )
 }
 
-/** Chromium as every browser test and bench drives it (`CHROMIUM_PATH`, else Debian's). */
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: ARGS })
-}
-
-/** The old name, still imported by bench/scenarios/tachistoscope.ts (outside the test kit). */
+/** The old name of launchBrowser, the one docs/contributing.md gives. */
 export const launch = launchBrowser
 
 /**
@@ -61,14 +44,6 @@ export function withBrowser(use: (browser: Browser) => void): void {
   afterAll(async () => {
     await browser?.close()
   })
-}
-
-/**
- * A browser with a profile on disk, as a person's is: what only a non-incognito profile may do
- * (install the app) can be checked in it. Close the context, then remove `dir`.
- */
-export async function launchWithProfile(dir: string): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, args: ARGS })
 }
 
 /** An HTTP error the page is meant to receive, e.g. the refresh call of a visitor: 401. */

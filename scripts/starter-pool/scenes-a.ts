@@ -8,6 +8,7 @@ import {
   ellipse,
   g,
   halo,
+  hills,
   line,
   n,
   path,
@@ -143,7 +144,7 @@ export const scenesA: Drawing[] = [
     slug: 'waterfall-in-a-forest',
     draw: (p) => {
       sky(p, '#dbe9e0', '#9fc2a8')
-      p.add(path(ridge(p, { base: 230, amp: 60, freq: 0.01 }), '#5d8468', 'filter="url(#b3)"'))
+      p.add(hills(p, 230, 60, 0.01, '#5d8468', 'filter="url(#b3)"'))
       p.add(
         g(
           path(
@@ -207,14 +208,14 @@ export const scenesA: Drawing[] = [
           )
         }
       }
-      p.add(path(ridge(p, { base: 585, amp: 30, freq: 0.02 }), '#2d3b22', 'filter="url(#tex)"'))
+      p.add(hills(p, 585, 30, 0.02, '#2d3b22', 'filter="url(#tex)"'))
     },
   },
   {
     slug: 'snowy-mountain-peak',
     draw: (p) => {
       sky(p, '#1e5aa8', '#b6d7f2')
-      p.add(path(ridge(p, { base: 420, amp: 80, freq: 0.008 }), '#9bb0c6', 'opacity="0.8"'))
+      p.add(hills(p, 420, 80, 0.008, '#9bb0c6', 'opacity="0.8"'))
       const mountain = ridge(p, {
         base: 480,
         amp: 50,
@@ -257,7 +258,7 @@ export const scenesA: Drawing[] = [
           `clip-path="${clip}"`,
         ),
       )
-      p.add(path(ridge(p, { base: 540, amp: 40, freq: 0.02 }), '#1d3324'))
+      p.add(hills(p, 540, 40, 0.02, '#1d3324'))
       for (let i = 0; i < 60; i++) {
         const x = p.rnd(-10, 810)
         p.add(pine(x, p.rnd(540, 610), p.rnd(50, 110), p.pick(['#14261a', '#1b3322'])))
@@ -416,7 +417,7 @@ export const scenesA: Drawing[] = [
       sky(p, '#7fb0de', '#e6eff6')
       for (let i = 0; i < 5; i++)
         p.add(cloud(p, p.rnd(0, W), p.rnd(40, 180), p.rnd(50, 90), '#ffffff', 0.8))
-      p.add(path(ridge(p, { base: 400, amp: 70, freq: 0.01 }), '#7a96a8'))
+      p.add(hills(p, 400, 70, 0.01, '#7a96a8'))
       p.add(shadedRect(p, 0, 400, W, 200, '#4a7d9c', '#1c3c52'))
       p.add(waves(p, 402, 600, '#d8e8f2', 160, 0.45))
       const bridge: string[] = []
@@ -529,8 +530,8 @@ export const scenesA: Drawing[] = [
     slug: 'hot-air-balloons',
     draw: (p) => {
       sky(p, '#79b9e8', '#fbead0', '#bcdcf0')
-      p.add(path(ridge(p, { base: 470, amp: 50, freq: 0.01 }), '#7aa36a'))
-      p.add(path(ridge(p, { base: 540, amp: 40, freq: 0.014 }), '#4d7f45'))
+      p.add(hills(p, 470, 50, 0.01, '#7aa36a'))
+      p.add(hills(p, 540, 40, 0.014, '#4d7f45'))
       const balloons: [number, number, number][] = [
         [200, 200, 130],
         [460, 150, 190],
@@ -686,7 +687,7 @@ export const scenesA: Drawing[] = [
     slug: 'ancient-stone-ruins',
     draw: (p) => {
       sky(p, '#86b7e4', '#f1e7d3')
-      p.add(path(ridge(p, { base: 420, amp: 60, freq: 0.01 }), '#8e9a6a'))
+      p.add(hills(p, 420, 60, 0.01, '#8e9a6a'))
       p.add(shadedRect(p, 0, 440, W, 160, '#bfa978', '#8e7a4e'))
       p.add(
         g(
@@ -760,7 +761,7 @@ export const scenesA: Drawing[] = [
       sky(p, '#6d9fcf', '#dfe9f1')
       for (let i = 0; i < 7; i++)
         p.add(cloud(p, p.rnd(0, W), p.rnd(30, 220), p.rnd(60, 120), '#ffffff', 0.85))
-      p.add(path(ridge(p, { base: 520, amp: 40, freq: 0.01 }), '#7ea35d'))
+      p.add(hills(p, 520, 40, 0.01, '#7ea35d'))
       p.add(
         g(
           path(
@@ -835,7 +836,7 @@ export const scenesA: Drawing[] = [
     slug: 'steam-train',
     draw: (p) => {
       sky(p, '#94bfe3', '#eef3f6')
-      p.add(path(ridge(p, { base: 380, amp: 70, freq: 0.008 }), '#8fa7a0'))
+      p.add(hills(p, 380, 70, 0.008, '#8fa7a0'))
       p.add(shadedRect(p, 0, 420, W, 180, '#6e9b4a', '#3f6a2a'))
       p.add(path('M-10 470 L810 470 L810 500 L-10 500 Z', '#6b5a48', 'filter="url(#tex)"'))
       for (let x = -10; x < 810; x += 14) p.add(rect(x, 462, 8, 8, '#4a3a2a'))
@@ -1360,7 +1361,7 @@ export const scenesA: Drawing[] = [
     draw: (p) => {
       sky(p, '#b9c8d6', '#f1f4f7')
       p.add(halo(p, 230, 230, 90, '#fffdf0', 0.8), circle(230, 230, 26, '#fffef6'))
-      p.add(path(ridge(p, { base: 330, amp: 50, freq: 0.01 }), '#c8d3de'))
+      p.add(hills(p, 330, 50, 0.01, '#c8d3de'))
       const trees: string[] = [rect(0, 345, W, 20, '#e9eef2')]
       for (let x = -10; x < 820; x += p.rnd(10, 22))
         trees.push(pine(x, 362, p.rnd(40, 90), '#2c3e3a', '#f4f7f9'))

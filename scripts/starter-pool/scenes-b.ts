@@ -10,6 +10,7 @@ import {
   ellipse,
   g,
   halo,
+  hills,
   line,
   n,
   palm,
@@ -19,7 +20,6 @@ import {
   radialDisc,
   rect,
   reflect,
-  ridge,
   roundTree,
   shadedRect,
   sky,
@@ -166,8 +166,8 @@ export const scenesB: Drawing[] = [
     slug: 'cave-entrance',
     draw: (p) => {
       sky(p, '#6db3e8', '#e4f2fb')
-      p.add(path(ridge(p, { base: 360, amp: 60, freq: 0.012 }), '#7ba386'))
-      p.add(path(ridge(p, { base: 420, amp: 40, freq: 0.016 }), '#4f8a45'))
+      p.add(hills(p, 360, 60, 0.012, '#7ba386'))
+      p.add(hills(p, 420, 40, 0.016, '#4f8a45'))
       for (let i = 0; i < 12; i++)
         p.add(pine(p.rnd(220, 600), p.rnd(420, 470), p.rnd(40, 80), '#2a5a2a'))
       const pts: string[] = []
@@ -467,7 +467,7 @@ export const scenesB: Drawing[] = [
       sky(p, '#3f8fdc', '#e3f0fa')
       for (let i = 0; i < 5; i++)
         p.add(cloud(p, p.rnd(0, W), p.rnd(40, 220), p.rnd(50, 90), '#ffffff', 0.85))
-      p.add(path(ridge(p, { base: 430, amp: 60, freq: 0.008 }), '#8fb878'))
+      p.add(hills(p, 430, 60, 0.008, '#8fb878'))
       const turbine = (x: number, y: number, h: number): string => {
         const a0 = p.rnd(0, 120)
         const blades: string[] = []
@@ -511,8 +511,11 @@ export const scenesB: Drawing[] = [
       ])
         p.add(turbine(x ?? 0, y ?? 0, h ?? 0))
       p.add(
-        path(
-          ridge(p, { base: 520, amp: 60, freq: 0.006 }),
+        hills(
+          p,
+          520,
+          60,
+          0.006,
           p.lin([
             [0, '#5c9a3e'],
             [1, '#3a6e28'],
@@ -572,7 +575,7 @@ export const scenesB: Drawing[] = [
           ]),
         ),
       )
-      p.add(path(ridge(p, { base: 520, amp: 40, freq: 0.01 }), '#050404'))
+      p.add(hills(p, 520, 40, 0.01, '#050404'))
     },
   },
   {
@@ -834,8 +837,11 @@ export const scenesB: Drawing[] = [
     draw: (p) => {
       sky(p, '#2f80d2', '#d2e7f7')
       p.add(
-        path(
-          ridge(p, { base: 520, amp: 30, freq: 0.01 }),
+        hills(
+          p,
+          520,
+          30,
+          0.01,
           p.lin([
             [0, '#6da84a'],
             [1, '#3f7a2e'],
@@ -883,10 +889,13 @@ export const scenesB: Drawing[] = [
       sky(p, '#86c1ee', '#f0f7fd')
       for (let i = 0; i < 4; i++)
         p.add(cloud(p, p.rnd(0, W), p.rnd(40, 180), p.rnd(50, 90), '#ffffff', 0.8))
-      p.add(path(ridge(p, { base: 330, amp: 50, freq: 0.01 }), '#7fa7a0'))
+      p.add(hills(p, 330, 50, 0.01, '#7fa7a0'))
       p.add(
-        path(
-          ridge(p, { base: 360, amp: 30, freq: 0.014 }),
+        hills(
+          p,
+          360,
+          30,
+          0.014,
           p.lin([
             [0, '#6fa84a'],
             [0.4, '#4f8a32'],
@@ -998,7 +1007,7 @@ export const scenesB: Drawing[] = [
     draw: (p) => {
       sky(p, '#e8c07a', '#fbeccb')
       p.add(halo(p, 650, 170, 100, '#fff6d8', 0.8), circle(650, 170, 34, '#fff8e0'))
-      p.add(path(ridge(p, { base: 390, amp: 20, freq: 0.01 }), '#b8a47a'))
+      p.add(hills(p, 390, 20, 0.01, '#b8a47a'))
       p.add(shadedRect(p, 0, 400, W, 200, '#cfae5c', '#a07a30'))
       for (let i = 0; i < 500; i++) {
         const y = p.rnd(400, 600)

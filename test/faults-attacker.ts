@@ -7,6 +7,7 @@
 // request got.
 import { randomInt, randomUUID } from 'node:crypto'
 import { Agent, request } from 'node:http'
+import { newPhone } from './kit/sign-in.ts'
 
 export interface AttackerOptions {
   /** The gateway, `http://127.0.0.1:PORT`. */
@@ -171,8 +172,6 @@ async function connection(
   agent.destroy()
 }
 
-const phone = () => `+1555${String(randomInt(0, 10_000_000)).padStart(7, '0')}`
-
 /** (a) A page on a rebound name: its Host, its Origin, or a proxy's X-Forwarded-Host naming it. */
 function rebound(): () => Attack {
   let n = 0
@@ -191,7 +190,7 @@ function rebound(): () => Attack {
         method: 'POST',
         path: '/api/auth/phone/start',
         headers: { host, origin: `http://${host}` },
-        body: { phone: phone() },
+        body: { phone: newPhone() },
       }
     return {
       kind: 'rebound X-Forwarded-Host',
@@ -210,7 +209,7 @@ function signIns(): () => Attack {
     method: 'POST',
     path: '/api/auth/phone/start',
     headers: { 'x-forwarded-for': `${options.network}::${(++address).toString(16)}` },
-    body: { phone: phone() },
+    body: { phone: newPhone() },
   })
 }
 

@@ -28,7 +28,6 @@ import { buildTestService, testDatabaseUrl } from '@crv/kit/testing'
 import mediaApp from '../services/media/src/app.ts'
 import { loadMediaConfig } from '../services/media/src/config.ts'
 import { freePort } from '../scripts/lib/ports.ts'
-import { untilReady } from '../scripts/lib/ready.ts'
 import type {
   AttackKind,
   AttackRecord,
@@ -36,6 +35,9 @@ import type {
   AttackerOptions,
   AttackerReply,
 } from './faults-attacker.ts'
+import { startApp } from './kit/app.ts'
+import type { RunningApp } from './kit/app.ts'
+import { signInByOutbox } from './kit/sign-in.ts'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
 const PG_BIN = (() => {
@@ -305,17 +307,12 @@ if (!canRun && process.env.CI) {
 describe.skipIf(!canRun)('faults under load', { timeout: 240_000 }, () => {
   const pg = new Postgres()
   const redis = new RedisServer()
-  const dataDir = mkdtempSync(join(tmpdir(), 'crv-faults-data-'))
-  let app: ChildProcess
-  let output = ''
+  let app: RunningApp | undefined
   let base = ''
   let token = ''
   let load: Load
 
-  const pidOf = (name: string) => {
-    const all = [...output.matchAll(new RegExp(`${name} started \\(pid (\\d+)\\)`, 'g'))]
-    return Number(all.at(-1)?.[1])
-  }
+  const pidOf = (name: string) => app?.pidOf(name) ?? NaN
   let last = ''
   const ok =
     (path: string, auth = false) =>
@@ -332,35 +329,22 @@ describe.skipIf(!canRun)('faults under load', { timeout: 240_000 }, () => {
     lastSeen = () => `(last: ${last})`
     await pg.init()
     await redis.start()
-    const port = await freePort()
-    base = `http://127.0.0.1:${port}`
-    app = spawn(process.execPath, ['scripts/start.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        DATABASE_URL: pg.url,
-        REDIS_URL: redis.url,
-        NODE_ENV: 'development',
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_MAX: '1000000',
-        // A dead worker's job goes back to the queue after 3 s rather than 30 s.
-        SPEECH_JOB_LOCK_MS: '3000',
-        // Sixteen long phrases voiced after a restart took over 30 s on a CI machine busy with
-        // browsers: the claim here is that the job completes, not how fast.
-        SPEECH_TIMEOUT_MS: '90000',
-        // The gateway waits longer than the speech service, or it answers 504 first (15 s).
-        UPSTREAM_TIMEOUT_MS: '100000',
-        NO_COLOR: '1',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
+    app = await startApp({
+      DATABASE_URL: pg.url,
+      REDIS_URL: redis.url,
+      NODE_ENV: 'development',
+      RATE_LIMIT_MAX: '1000000',
+      // A dead worker's job goes back to the queue after 3 s rather than 30 s.
+      SPEECH_JOB_LOCK_MS: '3000',
+      // Sixteen long phrases voiced after a restart took over 30 s on a CI machine busy with
+      // browsers: the claim here is that the job completes, not how fast.
+      SPEECH_TIMEOUT_MS: '90000',
+      // The gateway waits longer than the speech service, or it answers 504 first (15 s).
+      UPSTREAM_TIMEOUT_MS: '100000',
+      NO_COLOR: '1',
     })
-    app.stdout?.on('data', (c: Buffer) => (output += c.toString()))
-    app.stderr?.on('data', (c: Buffer) => (output += c.toString()))
-    await untilReady(app, 180_000)
-    token = await signIn(base, '+15550004242')
+    base = app.base
+    token = await app.signIn('+15550004242')
     load = new Load(base, token)
     load.start()
     await sleep(1_000)
@@ -368,10 +352,9 @@ describe.skipIf(!canRun)('faults under load', { timeout: 240_000 }, () => {
 
   afterAll(async () => {
     await load?.stop()
-    await stopLauncher(app)
+    await app?.close()
     pg.remove()
     await redis.remove()
-    rmSync(dataDir, { recursive: true, force: true })
   })
 
   it('a killed service: its routes 503 at once, the others keep answering, it comes back', async () => {
@@ -556,8 +539,11 @@ describe.skipIf(!canRun)('faults under load', { timeout: 240_000 }, () => {
 
   it("a bounded attacker: a rebound Host and a /64 of addresses, and out-of-order review batches, each keep other users' p99 within 2× of idle; the batches are refused or bounded", async () => {
     // Other users: two accounts and the public, each call a cheap one the trainer makes.
-    const users = [await signIn(base, '+15550004501'), await signIn(base, '+15550004502')]
-    const attacker = await signIn(base, '+15550004599')
+    const users = [
+      await signInByOutbox(base, '+15550004501'),
+      await signInByOutbox(base, '+15550004502'),
+    ]
+    const attacker = await signInByOutbox(base, '+15550004599')
     const cards = await Promise.all([...users, attacker].map((user) => reviewWords(base, user)))
     const call = (path: string, user?: string, body?: object) =>
       fetch(base + path, {
@@ -753,17 +739,6 @@ describe.skipIf(!canRun)('faults under load', { timeout: 240_000 }, () => {
   })
 })
 
-/** Stops `npm start`'s whole process group and waits for the launcher to exit. */
-async function stopLauncher(app: ChildProcess | undefined): Promise<void> {
-  if (!app?.pid) return
-  try {
-    process.kill(-app.pid, 'SIGTERM')
-  } catch {
-    // gone
-  }
-  await new Promise((r) => (app.exitCode !== null ? r(null) : app.once('exit', r)))
-}
-
 /** Five custom words, one after another; each must be answered 201 (a promise to keep it). */
 async function saveWords(base: string, token: string, prefix: string): Promise<string[]> {
   const gestalts = (await (await fetch(`${base}/api/gestalts?language=en`)).json()) as {
@@ -790,22 +765,6 @@ async function lostWords(base: string, token: string, words: string[]): Promise<
   ).json()) as { word: string }[]
   const kept = new Set(mine.map((d) => d.word))
   return words.filter((w) => !kept.has(w))
-}
-
-async function signIn(base: string, phone: string): Promise<string> {
-  const post = (path: string, body: object) =>
-    fetch(base + path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    })
-  await post('/api/auth/phone/start', { phone })
-  const outbox = (await (
-    await fetch(`${base}/api/auth/dev/sms-outbox?phone=${encodeURIComponent(phone)}`)
-  ).json()) as { code: string }[]
-  const code = outbox.at(-1)?.code
-  const res = await post('/api/auth/phone/verify', { phone, code })
-  return ((await res.json()) as { accessToken: string }).accessToken
 }
 
 /** The first cards of the caller's review queue (new words of every perception), as ids. */
@@ -908,45 +867,22 @@ describe.skipIf(!canMount)('a full object store', () => {
 // `npm start` on a fresh machine: no DATABASE_URL, so one embedded PostgreSQL (PGlite) process
 // serves every service. A crash of that process must lose nothing a service confirmed.
 describe('the embedded database killed with SIGKILL', { timeout: 240_000 }, () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'crv-faults-embedded-'))
-  let app: ChildProcess
-  let output = ''
+  let app: RunningApp | undefined
   let base = ''
   let token = ''
 
   beforeAll(async () => {
-    const port = await freePort()
-    base = `http://127.0.0.1:${port}`
-    app = spawn(process.execPath, ['scripts/start.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        NODE_ENV: 'development',
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_MAX: '1000000',
-        NO_COLOR: '1',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    })
-    app.stdout?.on('data', (c: Buffer) => (output += c.toString()))
-    app.stderr?.on('data', (c: Buffer) => (output += c.toString()))
-    await untilReady(app, 180_000)
-    token = await signIn(base, '+15550004343')
+    app = await startApp({ NODE_ENV: 'development', RATE_LIMIT_MAX: '1000000', NO_COLOR: '1' })
+    base = app.base
+    token = await app.signIn('+15550004343')
   }, 180_000)
 
   afterAll(async () => {
-    await stopLauncher(app)
-    rmSync(dataDir, { recursive: true, force: true })
+    await app?.close()
   })
 
   it('comes back by itself, and every word answered 201 before the kill is there', async () => {
-    const databasePid = () =>
-      Number([...output.matchAll(/postgres started \(pid (\d+)\)/g)].at(-1)?.[1])
+    const databasePid = () => app?.pidOf('postgres') ?? NaN
     const first = databasePid()
     expect(first).toBeGreaterThan(0)
     const words = await saveWords(base, token, 'embeddedcrash')

@@ -1,13 +1,16 @@
 // Every statement about contributions. Plain objects back; who may see or change what is
 // decided in contributions.ts.
-import { sql } from 'drizzle-orm'
-import type { Executor, HashedTarget } from '../near-duplicates/repository.ts'
+import { and, desc, eq, isNull, sql } from 'drizzle-orm'
+import { rows } from '@crv/kit/db'
+import { contributions, targets } from '../db/schema.ts'
+import type { Queryable } from '../db/schema.ts'
+import type { HashedTarget } from '../near-duplicates/repository.ts'
 import type { PerceptualHash } from '../near-duplicates/perceptual-hash.ts'
 import type { Licence } from '../target-import/licences.ts'
 
 export type ContributionStatus = 'pending' | 'in_pool' | 'rejected'
 
-/** Timestamps as PostgreSQL writes them (Drizzle leaves them as text). */
+/** Timestamps as PostgreSQL writes them (the schema reads them as text). */
 export type ContributionRow = {
   id: string
   user_id: string
@@ -33,10 +36,31 @@ export type ContributionRow = {
   created_at: string
 }
 
-// Every column but the hash: no answer needs it.
-const COLUMNS = sql.raw(`id, user_id, title, feedback, own_work, licence, source, attribution,
-  image_key, image_sha256, tags, second_tags, second_tagger, second_tagged_at, status,
-  decided_by, decided_at, rejection_reason, agreed_tags, pool_id, target_id, created_at`)
+// Every column but the hash, under its SQL name: no answer needs the hash.
+const COLUMNS = {
+  id: contributions.id,
+  user_id: contributions.userId,
+  title: contributions.title,
+  feedback: contributions.feedback,
+  own_work: contributions.ownWork,
+  licence: contributions.licence,
+  source: contributions.source,
+  attribution: contributions.attribution,
+  image_key: contributions.imageKey,
+  image_sha256: contributions.imageSha256,
+  tags: contributions.tags,
+  second_tags: contributions.secondTags,
+  second_tagger: contributions.secondTagger,
+  second_tagged_at: contributions.secondTaggedAt,
+  status: contributions.status,
+  decided_by: contributions.decidedBy,
+  decided_at: contributions.decidedAt,
+  rejection_reason: contributions.rejectionReason,
+  agreed_tags: contributions.agreedTags,
+  pool_id: contributions.poolId,
+  target_id: contributions.targetId,
+  created_at: contributions.createdAt,
+}
 
 export interface ContributionToInsert {
   userId: string
@@ -53,32 +77,39 @@ export interface ContributionToInsert {
 }
 
 /** Holds one user's contributions for the rest of the transaction (their count, their hashes). */
-export async function lockContributionsOf(db: Executor, userId: string): Promise<void> {
-  await db.execute(
-    sql`SELECT pg_advisory_xact_lock(hashtext(${`practice-contributions:${userId}`}))`,
-  )
+export async function lockContributionsOf(db: Queryable, userId: string): Promise<void> {
+  await rows(db, sql`SELECT pg_advisory_xact_lock(hashtext(${`practice-contributions:${userId}`}))`)
 }
 
-export async function countPendingOf(db: Executor, userId: string): Promise<number> {
-  const result = await db.execute<{ n: number }>(sql`
-    SELECT count(*)::int AS n FROM practice.contributions
-    WHERE user_id = ${userId} AND status = 'pending'`)
-  return result.rows[0]?.n ?? 0
+export async function countPendingOf(db: Queryable, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(contributions)
+    .where(and(eq(contributions.userId, userId), eq(contributions.status, 'pending')))
+  return row?.n ?? 0
 }
 
 export async function insertContribution(
-  db: Executor,
+  db: Queryable,
   c: ContributionToInsert,
 ): Promise<ContributionRow> {
-  const result = await db.execute<ContributionRow>(sql`
-    INSERT INTO practice.contributions
-      (user_id, title, feedback, own_work, licence, source, attribution, image_key, image_sha256,
-       phash, phash_flat, tags)
-    VALUES (${c.userId}, ${c.title}, ${c.feedback}, ${c.ownWork}, ${c.licence}, ${c.source},
-            ${c.attribution}, ${c.imageKey}, ${c.imageSha256}, ${c.hash.bits}::bit(64),
-            ${c.hash.flat}, ${sql.param(c.tags)}::text[])
-    RETURNING ${COLUMNS}`)
-  const row = result.rows[0]
+  const [row] = await db
+    .insert(contributions)
+    .values({
+      userId: c.userId,
+      title: c.title,
+      feedback: c.feedback,
+      ownWork: c.ownWork,
+      licence: c.licence,
+      source: c.source,
+      attribution: c.attribution,
+      imageKey: c.imageKey,
+      imageSha256: c.imageSha256,
+      phash: c.hash.bits,
+      phashFlat: c.hash.flat,
+      tags: c.tags,
+    })
+    .returning(COLUMNS)
   if (!row) throw new Error('contribution insert returned nothing')
   return row
 }
@@ -88,14 +119,16 @@ export async function insertContribution(
  * every contribution still waiting. A contribution in a pool is there as its target; a rejected
  * one may come again, corrected.
  */
-export async function hashesToCompare(db: Executor): Promise<HashedTarget[]> {
-  const result = await db.execute<{ id: string; title: string; phash: string; flat: boolean }>(sql`
-    SELECT id, title, phash::text AS phash, phash_flat AS flat FROM practice.targets
-    WHERE deleted_at IS NULL AND phash IS NOT NULL
-    UNION ALL
-    SELECT id, title, phash::text, phash_flat FROM practice.contributions
-    WHERE status = 'pending'`)
-  return result.rows.map((r) => ({
+export async function hashesToCompare(db: Queryable): Promise<HashedTarget[]> {
+  const found = await rows<{ id: string; title: string; phash: string; flat: boolean }>(
+    db,
+    sql`SELECT id, title, phash::text AS phash, phash_flat AS flat FROM ${targets}
+        WHERE deleted_at IS NULL AND phash IS NOT NULL
+        UNION ALL
+        SELECT id, title, phash::text, phash_flat FROM ${contributions}
+        WHERE status = 'pending'`,
+  )
+  return found.map((r) => ({
     id: r.id,
     title: r.title,
     hash: { bits: r.phash, flat: r.flat },
@@ -103,80 +136,97 @@ export async function hashesToCompare(db: Executor): Promise<HashedTarget[]> {
 }
 
 export async function contributionById(
-  db: Executor,
+  db: Queryable,
   id: string,
   forUpdate = false,
 ): Promise<ContributionRow | null> {
-  const result = await db.execute<ContributionRow>(sql`
-    SELECT ${COLUMNS} FROM practice.contributions WHERE id = ${id}::uuid
-    ${forUpdate ? sql`FOR UPDATE` : sql``}`)
-  return result.rows[0] ?? null
+  const query = db.select(COLUMNS).from(contributions).where(eq(contributions.id, id))
+  const [row] = forUpdate ? await query.for('update') : await query
+  return row ?? null
 }
 
 export async function contributionByImageKey(
-  db: Executor,
+  db: Queryable,
   imageKey: string,
 ): Promise<ContributionRow | null> {
-  const result = await db.execute<ContributionRow>(sql`
-    SELECT ${COLUMNS} FROM practice.contributions WHERE image_key = ${imageKey}`)
-  return result.rows[0] ?? null
+  const [row] = await db
+    .select(COLUMNS)
+    .from(contributions)
+    .where(eq(contributions.imageKey, imageKey))
+  return row ?? null
 }
 
 /** A user's contributions, newest first. */
 export async function contributionsOf(
-  db: Executor,
+  db: Queryable,
   userId: string,
   limit: number,
 ): Promise<ContributionRow[]> {
-  const result = await db.execute<ContributionRow>(sql`
-    SELECT ${COLUMNS} FROM practice.contributions WHERE user_id = ${userId}
-    ORDER BY created_at DESC, id LIMIT ${limit}`)
-  return result.rows
+  return db
+    .select(COLUMNS)
+    .from(contributions)
+    .where(eq(contributions.userId, userId))
+    .orderBy(desc(contributions.createdAt), contributions.id)
+    .limit(limit)
 }
 
 /** Contributions of one status: the waiting ones oldest first (a queue), others newest first. */
 export async function contributionsWith(
-  db: Executor,
+  db: Queryable,
   status: ContributionStatus,
   limit: number,
 ): Promise<ContributionRow[]> {
-  const order = status === 'pending' ? sql`created_at, id` : sql`decided_at DESC, id`
-  const result = await db.execute<ContributionRow>(sql`
-    SELECT ${COLUMNS} FROM practice.contributions WHERE status = ${status}
-    ORDER BY ${order} LIMIT ${limit}`)
-  return result.rows
+  const order =
+    status === 'pending'
+      ? [contributions.createdAt, contributions.id]
+      : [desc(contributions.decidedAt), contributions.id]
+  return db
+    .select(COLUMNS)
+    .from(contributions)
+    .where(eq(contributions.status, status))
+    .orderBy(...order)
+    .limit(limit)
 }
 
 /** Records the second tags of a waiting contribution that has none; null if it has, or is decided. */
 export async function saveSecondTags(
-  db: Executor,
+  db: Queryable,
   id: string,
   taggerId: string,
   tags: string[],
 ): Promise<ContributionRow | null> {
-  const result = await db.execute<ContributionRow>(sql`
-    UPDATE practice.contributions
-    SET second_tags = ${sql.param(tags)}::text[], second_tagger = ${taggerId},
-        second_tagged_at = now()
-    WHERE id = ${id}::uuid AND status = 'pending' AND second_tags IS NULL
-    RETURNING ${COLUMNS}`)
-  return result.rows[0] ?? null
+  const [row] = await db
+    .update(contributions)
+    .set({ secondTags: tags, secondTagger: taggerId, secondTaggedAt: sql`now()` })
+    .where(
+      and(
+        eq(contributions.id, id),
+        eq(contributions.status, 'pending'),
+        isNull(contributions.secondTags),
+      ),
+    )
+    .returning(COLUMNS)
+  return row ?? null
 }
 
 /** Rejects a waiting contribution; null if it was decided meanwhile. */
 export async function rejectIfPending(
-  db: Executor,
+  db: Queryable,
   id: string,
   moderatorId: string,
   reason: string,
 ): Promise<ContributionRow | null> {
-  const result = await db.execute<ContributionRow>(sql`
-    UPDATE practice.contributions
-    SET status = 'rejected', rejection_reason = ${reason}, decided_by = ${moderatorId},
-        decided_at = now()
-    WHERE id = ${id}::uuid AND status = 'pending'
-    RETURNING ${COLUMNS}`)
-  return result.rows[0] ?? null
+  const [row] = await db
+    .update(contributions)
+    .set({
+      status: 'rejected',
+      rejectionReason: reason,
+      decidedBy: moderatorId,
+      decidedAt: sql`now()`,
+    })
+    .where(and(eq(contributions.id, id), eq(contributions.status, 'pending')))
+    .returning(COLUMNS)
+  return row ?? null
 }
 
 /**
@@ -184,7 +234,7 @@ export async function rejectIfPending(
  * decided meanwhile (or its second tags are not those the agreed set was made from).
  */
 export async function markInPool(
-  db: Executor,
+  db: Queryable,
   id: string,
   decision: {
     moderatorId: string
@@ -194,15 +244,25 @@ export async function markInPool(
     secondTags: string[]
   },
 ): Promise<ContributionRow | null> {
-  const result = await db.execute<ContributionRow>(sql`
-    UPDATE practice.contributions
-    SET status = 'in_pool', decided_by = ${decision.moderatorId}, decided_at = now(),
-        pool_id = ${decision.poolId}::uuid, target_id = ${decision.targetId}::uuid,
-        agreed_tags = ${sql.param(decision.agreedTags)}::text[]
-    WHERE id = ${id}::uuid AND status = 'pending'
-      AND second_tags = ${sql.param(decision.secondTags)}::text[]
-    RETURNING ${COLUMNS}`)
-  return result.rows[0] ?? null
+  const [row] = await db
+    .update(contributions)
+    .set({
+      status: 'in_pool',
+      decidedBy: decision.moderatorId,
+      decidedAt: sql`now()`,
+      poolId: decision.poolId,
+      targetId: decision.targetId,
+      agreedTags: decision.agreedTags,
+    })
+    .where(
+      and(
+        eq(contributions.id, id),
+        eq(contributions.status, 'pending'),
+        eq(contributions.secondTags, decision.secondTags),
+      ),
+    )
+    .returning(COLUMNS)
+  return row ?? null
 }
 
 /**
@@ -210,10 +270,11 @@ export async function markInPool(
  * targets made from them. The targets stay (their licences were granted); the pictures' keys
  * come back for removal after the commit.
  */
-export async function deleteContributionsOf(db: Executor, userId: string): Promise<string[]> {
-  await db.execute(sql`
-    UPDATE practice.targets SET contributed_by = NULL WHERE contributed_by = ${userId}`)
-  const result = await db.execute<{ image_key: string }>(sql`
-    DELETE FROM practice.contributions WHERE user_id = ${userId} RETURNING image_key`)
-  return result.rows.map((r) => r.image_key)
+export async function deleteContributionsOf(db: Queryable, userId: string): Promise<string[]> {
+  await db.update(targets).set({ contributedBy: null }).where(eq(targets.contributedBy, userId))
+  const deleted = await db
+    .delete(contributions)
+    .where(eq(contributions.userId, userId))
+    .returning({ imageKey: contributions.imageKey })
+  return deleted.map((r) => r.imageKey)
 }

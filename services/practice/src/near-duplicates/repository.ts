@@ -1,10 +1,11 @@
 // Every statement about targets' perceptual hashes. Rows come back as plain objects.
-import { sql } from 'drizzle-orm'
-import { rows } from '@crv/kit/db'
-import type { Executor } from '@crv/kit/db'
+import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm'
+import { targets } from '../db/schema.ts'
+import type { Queryable } from '../db/schema.ts'
 import type { PerceptualHash } from './perceptual-hash.ts'
 
-export type { Executor }
+/** The database or one of its transactions (the name the areas know it by). */
+export type Executor = Queryable
 
 export interface HashedTarget {
   id: string
@@ -12,48 +13,40 @@ export interface HashedTarget {
   hash: PerceptualHash
 }
 
-interface HashRow {
-  id: string
-  title: string
-  phash: string
-  phash_flat: boolean
-}
-
 /** The hashes of a pool's targets, retired ones included (they can come back); not deleted ones. */
-export async function poolHashes(db: Executor, poolId: string): Promise<HashedTarget[]> {
-  const found = await rows<HashRow>(
-    db,
-    sql`SELECT id, title, phash::text AS phash, phash_flat FROM practice.targets
-        WHERE pool_id = ${poolId} AND deleted_at IS NULL AND phash IS NOT NULL`,
+export async function poolHashes(db: Queryable, poolId: string): Promise<HashedTarget[]> {
+  const found = await db
+    .select({ id: targets.id, title: targets.title, bits: targets.phash, flat: targets.phashFlat })
+    .from(targets)
+    .where(and(eq(targets.poolId, poolId), isNull(targets.deletedAt), isNotNull(targets.phash)))
+  // A hash and its flatness are null together (the table's CHECK): the condition leaves out both.
+  return found.flatMap(({ id, title, bits, flat }) =>
+    bits === null || flat === null ? [] : [{ id, title, hash: { bits, flat } }],
   )
-  return found.map((r) => ({
-    id: r.id,
-    title: r.title,
-    hash: { bits: r.phash, flat: r.phash_flat },
-  }))
 }
 
 /** Targets without a hash yet, in id order after `afterId`; of one pool, or of all. */
 export async function unhashedTargets(
-  db: Executor,
+  db: Queryable,
   options: { poolId?: string | undefined; afterId: string | null; limit: number },
 ): Promise<{ id: string; imageKey: string }[]> {
-  const found = await rows<{ id: string; image_key: string }>(
-    db,
-    sql`SELECT id, image_key FROM practice.targets
-    WHERE phash IS NULL
-      AND (${options.poolId ?? null}::uuid IS NULL OR pool_id = ${options.poolId ?? null}::uuid)
-      AND (${options.afterId}::uuid IS NULL OR id > ${options.afterId}::uuid)
-    ORDER BY id LIMIT ${options.limit}`,
-  )
-  return found.map((r) => ({
-    id: r.id,
-    imageKey: r.image_key,
-  }))
+  return db
+    .select({ id: targets.id, imageKey: targets.imageKey })
+    .from(targets)
+    .where(
+      and(
+        isNull(targets.phash),
+        options.poolId === undefined ? undefined : eq(targets.poolId, options.poolId),
+        options.afterId === null ? undefined : gt(targets.id, options.afterId),
+      ),
+    )
+    .orderBy(targets.id)
+    .limit(options.limit)
 }
 
-export async function saveHash(db: Executor, id: string, hash: PerceptualHash): Promise<void> {
-  await db.execute(sql`
-    UPDATE practice.targets SET phash = ${hash.bits}::bit(64), phash_flat = ${hash.flat}
-    WHERE id = ${id} AND phash IS NULL`)
+export async function saveHash(db: Queryable, id: string, hash: PerceptualHash): Promise<void> {
+  await db
+    .update(targets)
+    .set({ phash: hash.bits, phashFlat: hash.flat })
+    .where(and(eq(targets.id, id), isNull(targets.phash)))
 }

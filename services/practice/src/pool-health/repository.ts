@@ -1,26 +1,21 @@
 // Every statement of a pool's health. Each reads one pool's active targets, or the sessions of
 // its last 90 days and what its five most active viewers were shown: cheap on a pool of 5,000
 // targets with thousands of sessions. Plain objects back.
-import { sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { components } from '@crv/contracts'
-import type { Executor } from '../near-duplicates/repository.ts'
+import { rows } from '@crv/kit/db'
+import { pools, targets } from '../db/schema.ts'
+import type { Queryable } from '../db/schema.ts'
 
 /** Targets sets are drawn from: neither retired nor deleted. */
 const ACTIVE = sql`t.retired_at IS NULL AND t.deleted_at IS NULL`
-
-type SizeRow = {
-  active_targets: number
-  unclassified: number
-  second_tagged: number
-  mean_kappa: number | null
-}
 
 /**
  * The pool's active targets, those without any of `classTags`, and those with two taggers
  * (contributions) with the mean of their Cohen's κ; null for no such pool.
  */
 export async function poolSize(
-  db: Executor,
+  db: Queryable,
   poolId: string,
   classTags: readonly string[],
 ): Promise<{
@@ -29,40 +24,41 @@ export async function poolSize(
   secondTagged: number
   meanKappa: number | null
 } | null> {
-  const result = await db.execute<SizeRow>(sql`
-    SELECT count(t.id)::int AS active_targets,
-           count(t.id) FILTER (WHERE NOT t.tags && ${sql.param(classTags)}::text[])::int
-             AS unclassified,
-           count(t.tag_kappa)::int AS second_tagged, avg(t.tag_kappa) AS mean_kappa
-    FROM practice.pools p
-    LEFT JOIN practice.targets t ON t.pool_id = p.id AND ${ACTIVE}
-    WHERE p.id = ${poolId}::uuid
-    GROUP BY p.id`)
-  const row = result.rows[0]
-  return row
-    ? {
-        activeTargets: row.active_targets,
-        unclassified: row.unclassified,
-        secondTagged: row.second_tagged,
-        meanKappa: row.mean_kappa,
-      }
-    : null
+  const [row] = await db
+    .select({
+      activeTargets: sql<number>`count(${targets.id})::int`,
+      unclassified: sql<number>`count(${targets.id})
+        FILTER (WHERE NOT ${targets.tags} && ${sql.param(classTags)}::text[])::int`,
+      secondTagged: sql<number>`count(${targets.tagKappa})::int`,
+      meanKappa: sql<number | null>`avg(${targets.tagKappa})`,
+    })
+    .from(pools)
+    .leftJoin(
+      targets,
+      and(eq(targets.poolId, pools.id), isNull(targets.retiredAt), isNull(targets.deletedAt)),
+    )
+    .where(eq(pools.id, poolId))
+    .groupBy(pools.id)
+  return row ?? null
 }
 
 type TagCountRow = { tag: string; targets: number }
 
 /** How many active targets carry each of `tags` (tags no target carries are left out). */
 export async function tagCounts(
-  db: Executor,
+  db: Queryable,
   poolId: string,
   tags: readonly string[],
 ): Promise<Map<string, number>> {
-  const result = await db.execute<TagCountRow>(sql`
+  const found = await rows<TagCountRow>(
+    db,
+    sql`
     SELECT tag, count(DISTINCT t.id)::int AS targets
     FROM practice.targets t CROSS JOIN LATERAL unnest(t.tags) AS tag
     WHERE t.pool_id = ${poolId}::uuid AND ${ACTIVE} AND tag = ANY(${sql.param(tags)}::text[])
-    GROUP BY tag`)
-  return new Map(result.rows.map((r) => [r.tag, r.targets]))
+    GROUP BY tag`,
+  )
+  return new Map(found.map((r) => [r.tag, r.targets]))
 }
 
 type CandidateCount = components['schemas']['PracticeCandidateCount']
@@ -92,13 +88,15 @@ type ViewerRow = {
  * (then the latest first), with what of the pool's active targets they were shown.
  */
 export async function mostActiveViewers(
-  db: Executor,
+  db: Queryable,
   poolId: string,
   options: { windowDays: number; restDays: number; limit: number },
 ): Promise<ActiveViewer[]> {
   // Only the five are looked at further: their latest set size by the per-viewer index, and
   // what they were shown by the key of practice.seen.
-  const result = await db.execute<ViewerRow>(sql`
+  const found = await rows<ViewerRow>(
+    db,
+    sql`
     WITH viewers AS (
       SELECT user_id, count(*)::int AS sessions, max(started_at) AS latest
       FROM practice.sessions
@@ -123,8 +121,9 @@ export async function mostActiveViewers(
       FROM practice.seen s JOIN practice.targets t ON t.id = s.target_id
       WHERE s.user_id = v.user_id AND t.pool_id = ${poolId}::uuid AND ${ACTIVE}
     ) h
-    ORDER BY v.sessions DESC, v.latest DESC, v.user_id`)
-  return result.rows.map((r) => ({
+    ORDER BY v.sessions DESC, v.latest DESC, v.user_id`,
+  )
+  return found.map((r) => ({
     userId: r.user_id,
     sessions: r.sessions,
     candidateCount: r.candidate_count,

@@ -1,9 +1,10 @@
 // Every statement about sessions, series and showings. Rows come back as plain objects; no
 // function here decides who may see what (the domain in sessions.ts does).
-import { sql } from 'drizzle-orm'
+import { and, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import { rows, withDates } from '@crv/kit/db'
-import type { Executor } from '@crv/kit/db'
+import { seen, series, sessions } from '../db/schema.ts'
+import type { Queryable } from '../db/schema.ts'
 import type { TargetRow } from '../pools/repository.ts'
 
 export type { TargetRow }
@@ -57,7 +58,7 @@ export interface SeriesRow {
 }
 
 /** The database or one of its transactions. */
-export type Queryable = Executor
+export type { Queryable }
 
 const SESSION_DATES = [
   'started_at',
@@ -68,7 +69,6 @@ const SESSION_DATES = [
   'last_shown_at',
 ] as const
 const sessionRow = <T extends SessionRow>(row: T): T => withDates(row, SESSION_DATES)
-const seriesRow = (row: SeriesRow): SeriesRow => withDates(row, ['declared_at'])
 
 /** The version of a pool's targets (migration 0007) a list read with it belongs to. */
 export async function targetsVersion(db: Queryable, poolId: string): Promise<string> {
@@ -167,8 +167,44 @@ export async function lastShowingsOf(
 }
 
 /** Still open or unjudged and started more than `hours` ago. */
-const overdue = (hours: number): SQL => sql`judged_at IS NULL AND abandoned_at IS NULL
-  AND started_at < now() - make_interval(secs => ${hours}::double precision * 3600)`
+const overdue = (hours: number): SQL => sql`${sessions.judgedAt} IS NULL
+  AND ${sessions.abandonedAt} IS NULL
+  AND ${sessions.startedAt} < now() - make_interval(secs => ${hours}::double precision * 3600)`
+
+/** Every column of a session under its SQL name (the row `SELECT *` gives). */
+const sessionColumns = {
+  id: sessions.id,
+  user_id: sessions.userId,
+  pool_id: sessions.poolId,
+  target_id: sessions.targetId,
+  trn: sessions.trn,
+  nonce: sessions.nonce,
+  commitment: sessions.commitment,
+  candidate_count: sessions.candidateCount,
+  frontloading: sessions.frontloading,
+  started_at: sessions.startedAt,
+  lst_hours: sessions.lstHours,
+  latitude: sessions.latitude,
+  longitude: sessions.longitude,
+  write_up: sessions.writeUp,
+  revision: sessions.revision,
+  updated_at: sessions.updatedAt,
+  locked_at: sessions.lockedAt,
+  write_up_sha256: sessions.writeUpSha256,
+  candidates: sessions.candidates,
+  judged_at: sessions.judgedAt,
+  ranking: sessions.ranking,
+  rank: sessions.rank,
+  score: sessions.score,
+  candidate_commitment: sessions.candidateCommitment,
+  abandoned_at: sessions.abandonedAt,
+  lock_lst_hours: sessions.lockLstHours,
+  analytic_rank: sessions.analyticRank,
+  chance_figure_of_merit: sessions.chanceFigureOfMerit,
+  series_id: sessions.seriesId,
+  familiarity: sessions.familiarity,
+  last_shown_at: sessions.lastShownAt,
+}
 
 /**
  * Closes the viewer's sessions past the limit as abandoned, then answers the one still open or
@@ -198,22 +234,23 @@ export async function closeIfOverdue(db: Queryable, row: SessionRow, hours: numb
   if (row.judged_at) return false
   // Most calls are well within the limit: no statement for them.
   if (row.started_at.getTime() > Date.now() - hours * 3600_000 + 60_000) return false
-  const closed = await rows<{ id: string }>(
-    db,
-    sql`UPDATE practice.sessions SET abandoned_at = now()
-        WHERE id = ${row.id} AND ${overdue(hours)} RETURNING id`,
-  )
+  const closed = await db
+    .update(sessions)
+    .set({ abandonedAt: sql`now()` })
+    .where(and(eq(sessions.id, row.id), overdue(hours)))
+    .returning({ id: sessions.id })
   return closed.length > 0
 }
 
 /** The viewer's session that is open or locked and unjudged, if any. */
 export async function openSessionOf(db: Queryable, userId: string): Promise<SessionRow | null> {
-  const [row] = await rows<SessionRow>(
-    db,
-    sql`SELECT * FROM practice.sessions
-        WHERE user_id = ${userId} AND judged_at IS NULL AND abandoned_at IS NULL`,
-  )
-  return row ? sessionRow(row) : null
+  const [row] = await db
+    .select(sessionColumns)
+    .from(sessions)
+    .where(
+      and(eq(sessions.userId, userId), isNull(sessions.judgedAt), isNull(sessions.abandonedAt)),
+    )
+  return row ?? null
 }
 
 /**
@@ -225,26 +262,44 @@ export async function closeAbandoned(
   hours: number,
   userId: string | null,
 ): Promise<number> {
-  const result = await db.execute(
-    sql`UPDATE practice.sessions SET abandoned_at = now()
-        WHERE ${overdue(hours)} AND (${userId}::text IS NULL OR user_id = ${userId})`,
-  )
+  const result = await db
+    .update(sessions)
+    .set({ abandonedAt: sql`now()` })
+    .where(and(overdue(hours), userId === null ? undefined : eq(sessions.userId, userId)))
   return result.rowCount ?? 0
 }
 
-const SERIES_WITH_COUNTS = sql.raw(`SELECT r.*,
-    (SELECT count(*)::int FROM practice.sessions s WHERE s.series_id = r.id) AS started,
-    (SELECT count(*)::int FROM practice.sessions s
-     WHERE s.series_id = r.id AND (s.judged_at IS NOT NULL OR s.abandoned_at IS NOT NULL)) AS closed
-  FROM practice.series r`)
+/** Every column of a series under its SQL name. */
+const seriesColumns = {
+  id: series.id,
+  user_id: series.userId,
+  declared_at: series.declaredAt,
+  sessions: series.sessions,
+  candidate_count: series.candidateCount,
+  judging: series.judging,
+}
+
+/** A series with how many sessions it started, and of those the ones judged or abandoned. */
+// The conditions are `eq`/`and` and not columns written into the text: Drizzle leaves a column
+// written straight into a selected `sql` unqualified, which the subquery would read as its own.
+const seriesWithCounts = {
+  ...seriesColumns,
+  started: sql<number>`(SELECT count(*)::int FROM ${sessions}
+    WHERE ${eq(sessions.seriesId, series.id)})`,
+  closed: sql<number>`(SELECT count(*)::int FROM ${sessions}
+    WHERE ${and(
+      eq(sessions.seriesId, series.id),
+      or(isNotNull(sessions.judgedAt), isNotNull(sessions.abandonedAt)),
+    )})`,
+}
 
 export async function seriesOf(db: Queryable, userId: string): Promise<SeriesRow[]> {
-  const found = await rows<SeriesRow>(
-    db,
-    sql`${SERIES_WITH_COUNTS} WHERE r.user_id = ${userId}
-        ORDER BY r.declared_at DESC, r.id LIMIT 1000`,
-  )
-  return found.map(seriesRow)
+  return db
+    .select(seriesWithCounts)
+    .from(series)
+    .where(eq(series.userId, userId))
+    .orderBy(desc(series.declaredAt), series.id)
+    .limit(1000)
 }
 
 /** The viewer's series that still takes sessions (fewer started than declared), if any. */
@@ -252,12 +307,13 @@ export async function seriesTakingSessions(
   db: Queryable,
   userId: string,
 ): Promise<SeriesRow | null> {
-  const [row] = await rows<SeriesRow>(
-    db,
-    sql`SELECT * FROM (${SERIES_WITH_COUNTS} WHERE r.user_id = ${userId}) x
-        WHERE x.started < x.sessions ORDER BY x.declared_at LIMIT 1`,
-  )
-  return row ? seriesRow(row) : null
+  const [row] = await db
+    .select(seriesWithCounts)
+    .from(series)
+    .where(and(eq(series.userId, userId), lt(seriesWithCounts.started, series.sessions)))
+    .orderBy(series.declaredAt)
+    .limit(1)
+  return row ?? null
 }
 
 export async function insertSeries(
@@ -265,13 +321,17 @@ export async function insertSeries(
   userId: string,
   declared: { sessions: number; candidates: number; judging: 'self' | 'analytic' },
 ): Promise<SeriesRow> {
-  const [row] = await rows<SeriesRow>(
-    db,
-    sql`INSERT INTO practice.series (user_id, sessions, candidate_count, judging)
-        VALUES (${userId}, ${declared.sessions}, ${declared.candidates}, ${declared.judging})
-        RETURNING *, 0 AS started, 0 AS closed`,
-  )
-  return seriesRow(row as SeriesRow)
+  const [row] = await db
+    .insert(series)
+    .values({
+      userId,
+      sessions: declared.sessions,
+      candidateCount: declared.candidates,
+      judging: declared.judging,
+    })
+    .returning(seriesColumns)
+  if (!row) throw new Error('series insert returned nothing')
+  return { ...row, started: 0, closed: 0 }
 }
 
 export async function sessionOf(
@@ -280,21 +340,21 @@ export async function sessionOf(
   userId: string,
   forUpdate = false,
 ): Promise<SessionRow | null> {
-  const [row] = await rows<SessionRow>(
-    db,
-    sql`SELECT * FROM practice.sessions WHERE id = ${id} AND user_id = ${userId}${sql.raw(
-      forUpdate ? ' FOR UPDATE' : '',
-    )}`,
-  )
-  return row ? sessionRow(row) : null
+  const query = db
+    .select(sessionColumns)
+    .from(sessions)
+    .where(and(eq(sessions.id, id), eq(sessions.userId, userId)))
+  const [row] = forUpdate ? await query.for('update') : await query
+  return row ?? null
 }
 
 // The writes below are single conditional statements, not read-lock-write transactions: on the
 // embedded database a transaction holds every service's queries until it ends, and these need
 // none. Each answers null when the session is not (or no longer) in the state it needs; the
 // domain reads the session again to say why.
-const stillOpen = (hours: number): SQL => sql`judged_at IS NULL AND abandoned_at IS NULL
-  AND started_at >= now() - make_interval(secs => ${hours}::double precision * 3600)`
+const stillOpen = (hours: number): SQL => sql`${sessions.judgedAt} IS NULL
+  AND ${sessions.abandonedAt} IS NULL
+  AND ${sessions.startedAt} >= now() - make_interval(secs => ${hours}::double precision * 3600)`
 
 /** Saves the write-up of an unlocked session (of this revision, when one is given). */
 export async function saveWriteUpIfOpen(
@@ -303,16 +363,25 @@ export async function saveWriteUpIfOpen(
   writeUp: unknown,
   revision: number | undefined,
 ): Promise<{ revision: number; updated_at: Date } | null> {
-  const [row] = await rows<{ revision: number; updated_at: Date }>(
-    db,
-    sql`UPDATE practice.sessions
-        SET write_up = ${JSON.stringify(writeUp)}, revision = revision + 1, updated_at = now()
-        WHERE id = ${session.id} AND user_id = ${session.userId} AND locked_at IS NULL
-          AND ${stillOpen(session.abandonAfterHours)}
-          AND (${revision ?? null}::int IS NULL OR revision = ${revision ?? null})
-        RETURNING revision, updated_at`,
-  )
-  return row ? withDates(row, ['updated_at']) : null
+  const expected = revision ?? null
+  const [row] = await db
+    .update(sessions)
+    .set({
+      writeUp: sql`${JSON.stringify(writeUp)}`,
+      revision: sql`${sessions.revision} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(sessions.id, session.id),
+        eq(sessions.userId, session.userId),
+        isNull(sessions.lockedAt),
+        stillOpen(session.abandonAfterHours),
+        expected === null ? undefined : eq(sessions.revision, expected),
+      ),
+    )
+    .returning({ revision: sessions.revision, updated_at: sessions.updatedAt })
+  return row ?? null
 }
 
 /** What a lock did to the viewer's showings' version (see drawVersionsOf): before, and now. */
@@ -361,41 +430,49 @@ export async function judgeIfLocked(
   session: { id: string; abandonAfterHours: number },
   judgement: { ranking: string[]; rank: number; score: unknown },
 ): Promise<SessionRow | null> {
-  const [row] = await rows<SessionRow>(
-    db,
-    sql`UPDATE practice.sessions
-        SET judged_at = now(), ranking = ${sql.param(judgement.ranking)}::uuid[],
-            rank = ${judgement.rank}, score = ${JSON.stringify(judgement.score)}
-        WHERE id = ${session.id} AND locked_at IS NOT NULL AND candidates IS NOT NULL
-          AND ${stillOpen(session.abandonAfterHours)}
-        RETURNING *`,
-  )
-  return row ? sessionRow(row) : null
+  const [row] = await db
+    .update(sessions)
+    .set({
+      judgedAt: sql`now()`,
+      ranking: judgement.ranking,
+      rank: judgement.rank,
+      score: sql`${JSON.stringify(judgement.score)}`,
+    })
+    .where(
+      and(
+        eq(sessions.id, session.id),
+        isNotNull(sessions.lockedAt),
+        isNotNull(sessions.candidates),
+        stillOpen(session.abandonAfterHours),
+      ),
+    )
+    .returning(sessionColumns)
+  return row ?? null
 }
 
 /** The newest 1,000 sessions of the user (the history lists). */
 export async function sessionsOf(db: Queryable, userId: string): Promise<SessionRow[]> {
-  const found = await rows<SessionRow>(
-    db,
-    sql`SELECT * FROM practice.sessions WHERE user_id = ${userId}
-        ORDER BY started_at DESC, id LIMIT 1000`,
-  )
-  return found.map(sessionRow)
+  return db
+    .select(sessionColumns)
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.startedAt), sessions.id)
+    .limit(1000)
 }
 
 /** Every session of the user, oldest first (their export). */
 export async function allSessionsOf(db: Queryable, userId: string): Promise<SessionRow[]> {
-  const found = await rows<SessionRow>(
-    db,
-    sql`SELECT * FROM practice.sessions WHERE user_id = ${userId} ORDER BY started_at, id`,
-  )
-  return found.map(sessionRow)
+  return db
+    .select(sessionColumns)
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(sessions.startedAt, sessions.id)
 }
 
 /** Deletes every session of the user (their account is going). */
 export async function deleteSessionsOf(db: Queryable, userId: string): Promise<void> {
-  await db.execute(sql`DELETE FROM practice.seen WHERE user_id = ${userId}`)
-  await db.execute(sql`DELETE FROM practice.sessions WHERE user_id = ${userId}`)
+  await db.delete(seen).where(eq(seen.userId, userId))
+  await db.delete(sessions).where(eq(sessions.userId, userId))
 }
 
 export async function countSessionsOf(
@@ -403,12 +480,16 @@ export async function countSessionsOf(
   userId: string,
   familiarity?: SessionRow['familiarity'],
 ): Promise<number> {
-  const [row] = await rows<{ n: number }>(
-    db,
-    sql`SELECT count(*)::int AS n FROM practice.sessions
-        WHERE user_id = ${userId}
-          AND (${familiarity ?? null}::text IS NULL OR familiarity = ${familiarity ?? null})`,
-  )
+  const wanted = familiarity ?? null
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        wanted === null ? undefined : eq(sessions.familiarity, wanted),
+      ),
+    )
   return row?.n ?? 0
 }
 
@@ -431,19 +512,30 @@ export async function closedSessionsOf(
   },
 ): Promise<ClosedSessionRow[]> {
   const owner =
-    'seriesId' in filter ? sql`series_id = ${filter.seriesId}` : sql`user_id = ${filter.userId}`
+    'seriesId' in filter
+      ? eq(sessions.seriesId, filter.seriesId)
+      : eq(sessions.userId, filter.userId)
   const familiarity = filter.familiarity ?? null
-  return rows<ClosedSessionRow>(
-    db,
-    sql`SELECT candidate_count, judged_at IS NULL AS abandoned, rank, analytic_rank, lock_lst_hours,
-               (score->>'figureOfMerit')::double precision AS figure_of_merit,
-               chance_figure_of_merit, score->'byCategory' AS by_category
-        FROM practice.sessions
-        WHERE ${owner}
-          AND (judged_at IS NOT NULL OR abandoned_at IS NOT NULL)
-          AND (${familiarity}::text IS NULL OR familiarity = ${familiarity})
-        ORDER BY started_at, id`,
-  )
+  return db
+    .select({
+      candidate_count: sessions.candidateCount,
+      abandoned: sql<boolean>`${sessions.judgedAt} IS NULL`,
+      rank: sessions.rank,
+      analytic_rank: sessions.analyticRank,
+      lock_lst_hours: sessions.lockLstHours,
+      figure_of_merit: sql<number | null>`(${sessions.score}->>'figureOfMerit')::double precision`,
+      chance_figure_of_merit: sessions.chanceFigureOfMerit,
+      by_category: sql<ClosedSessionRow['by_category']>`${sessions.score}->'byCategory'`,
+    })
+    .from(sessions)
+    .where(
+      and(
+        owner,
+        or(isNotNull(sessions.judgedAt), isNotNull(sessions.abandonedAt)),
+        familiarity === null ? undefined : eq(sessions.familiarity, familiarity),
+      ),
+    )
+    .orderBy(sessions.startedAt, sessions.id)
 }
 
 /** A new session with its drawn set (the one-open-session index refuses a second: 23505). */
@@ -469,18 +561,27 @@ export async function insertSession(
   },
 ): Promise<SessionRow> {
   const s = session
-  const [row] = await rows<SessionRow>(
-    db,
-    sql`INSERT INTO practice.sessions
-          (user_id, pool_id, target_id, trn, nonce, commitment, candidate_commitment, candidates,
-           candidate_count, frontloading, lst_hours, latitude, longitude, series_id, familiarity,
-           last_shown_at)
-        VALUES (${s.userId}, ${s.poolId}, ${s.targetId}, ${s.trn}, ${s.nonce}, ${s.commitment},
-                ${s.candidateCommitment}, ${sql.param(s.candidates)}::uuid[], ${s.candidateCount},
-                ${s.frontloading}, ${s.lstHours}, ${s.latitude}, ${s.longitude}, ${s.seriesId},
-                ${s.familiarity}, to_timestamp(${s.lastShownAt}::double precision / 1000))
-        RETURNING *`,
-  )
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      userId: s.userId,
+      poolId: s.poolId,
+      targetId: s.targetId,
+      trn: s.trn,
+      nonce: s.nonce,
+      commitment: s.commitment,
+      candidateCommitment: s.candidateCommitment,
+      candidates: s.candidates,
+      candidateCount: s.candidateCount,
+      frontloading: s.frontloading,
+      lstHours: s.lstHours,
+      latitude: s.latitude,
+      longitude: s.longitude,
+      seriesId: s.seriesId,
+      familiarity: s.familiarity,
+      lastShownAt: sql`to_timestamp(${s.lastShownAt}::double precision / 1000)`,
+    })
+    .returning(sessionColumns)
   if (!row) throw new Error('session insert returned nothing')
-  return sessionRow(row)
+  return row
 }

@@ -13,6 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { buildTestService, testDatabaseUrl } from '@crv/kit/testing'
 import type { TestKeys } from '@crv/kit/testing'
 import practiceApp from '../src/app.ts'
+import { targetsOf } from '../src/sessions/candidate-sets.ts'
 import type { CandidateDraw, DrawableTarget } from '../src/sessions/candidate-sets.ts'
 import { loadPracticeConfig } from '../src/config.ts'
 import { shuffled } from '../src/sessions/sealing.ts'
@@ -162,7 +163,8 @@ function withinChance({ sessions, firsts }: Tally, candidates: number) {
 }
 
 /** The old draw: the target from the pictures never shown, decoys from every target. */
-const decoysFromAllTargets: CandidateDraw = (pool, size) => {
+const decoysFromAllTargets: CandidateDraw = (drawable, size) => {
+  const pool = targetsOf(drawable)
   const fresh = pool.filter((t) => t.lastShownAt === null)
   if (fresh.length === 0 || pool.length < size) return null
   const target = fresh[randomInt(0, fresh.length)] as DrawableTarget
@@ -175,7 +177,8 @@ const decoysFromAllTargets: CandidateDraw = (pool, size) => {
 }
 
 /** The old hint: the target's own, while the decoys ignore it. */
-const hintFromTheTargetOnly: CandidateDraw = (pool, size) => {
+const hintFromTheTargetOnly: CandidateDraw = (drawable, size) => {
+  const pool = targetsOf(drawable)
   const fresh = pool.filter((t) => t.lastShownAt === null)
   if (fresh.length < size) return null
   const [target, ...decoys] = shuffled(fresh).slice(0, size) as [

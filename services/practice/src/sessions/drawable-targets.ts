@@ -11,15 +11,22 @@
 // A contributor's own targets are left out of their sets here (issue [24]), from the whole set
 // and not only as its target, so every candidate stays equally likely to be the target.
 import type { Database } from '@crv/kit/db'
-import type { DrawableTarget } from './candidate-sets.ts'
+import type { DrawablePool } from './candidate-sets.ts'
 import { activeTargetsOf, drawVersionsOf, lastShowingsOf, targetsVersion } from './repository.ts'
 import type { PoolTarget } from './repository.ts'
 
 interface PoolList {
   version: string
   targets: PoolTarget[]
+  /** The draw's columns of `targets`, kept with the list. */
+  ids: string[]
+  hints: (string | null)[]
   /** Each target's place in `targets`. */
   places: Map<string, number>
+  /** The places of each contributor's own targets, left out of their sets. */
+  contributed: Map<string, Set<number>>
+  /** Showings of a visitor (a trial): never. */
+  never: Float64Array
 }
 
 /** A viewer's last showings of one pool's targets, in the order of its list (NaN: never). */
@@ -73,16 +80,33 @@ async function poolList(db: Database, poolId: string, version: string): Promise<
   if (!pending) {
     pending = activeTargetsOf(db, poolId)
       .then((read) => {
-        const places = new Map(read.targets.map((t, i) => [t.id, i]))
         const current = pools.get(poolId)
         // A newer list kept meanwhile stays.
         if (current && BigInt(current.version) > BigInt(read.version)) return current
-        return keep(pools, poolId, { ...read, places }, MAX_POOLS)
+        return keep(pools, poolId, listOf(read.version, read.targets), MAX_POOLS)
       })
       .finally(() => reading.delete(key))
     reading.set(key, pending)
   }
   return pending
+}
+
+function listOf(version: string, targets: PoolTarget[]): PoolList {
+  const contributed = new Map<string, Set<number>>()
+  targets.forEach((t, i) => {
+    if (!t.contributedBy) return
+    const own = contributed.get(t.contributedBy) ?? new Set<number>()
+    contributed.set(t.contributedBy, own.add(i))
+  })
+  return {
+    version,
+    targets,
+    ids: targets.map((t) => t.id),
+    hints: targets.map((t) => t.frontloading),
+    places: new Map(targets.map((t, i) => [t.id, i])),
+    contributed,
+    never: new Float64Array(targets.length).fill(Number.NaN),
+  }
 }
 
 async function showingsOf(
@@ -136,24 +160,27 @@ export async function drawableTargets(
   db: Database,
   poolId: string,
   userId: string | null,
-): Promise<DrawableTarget[]> {
+): Promise<DrawablePool> {
   if (!userId) {
-    const { targets } = await poolList(db, poolId, await targetsVersion(db, poolId))
-    return targets.map((t) => ({ id: t.id, frontloading: t.frontloading, lastShownAt: null }))
+    const list = await poolList(db, poolId, await targetsVersion(db, poolId))
+    return { ...columnsOf(list), shownAt: list.never, drawable: null }
   }
   const versions = await drawVersionsOf(db, poolId, userId)
   const list = await poolList(db, poolId, versions.targets)
-  const at = await showingsOf(db, list, poolId, userId, versions.showings)
-  // A plain loop: flatMap's empty arrays made this 2-4 ms of a start under --optimize-for-size
-  // (5,000 targets), a loop 0.1 ms.
-  const out: DrawableTarget[] = []
-  for (let i = 0; i < list.targets.length; i++) {
-    const t = list.targets[i] as PoolTarget
-    if (t.contributedBy === userId) continue
-    const ms = at[i] ?? Number.NaN
-    out.push({ id: t.id, frontloading: t.frontloading, lastShownAt: Number.isNaN(ms) ? null : ms })
-  }
-  return out
+  const shownAt = await showingsOf(db, list, poolId, userId, versions.showings)
+  return { ...columnsOf(list), shownAt, drawable: drawableBy(list, userId) }
+}
+
+const columnsOf = (list: PoolList) => ({ ids: list.ids, hints: list.hints, places: list.places })
+
+/** The places a viewer's sets may come from: all but their own contributions (null: all). */
+function drawableBy(list: PoolList, userId: string): Int32Array | null {
+  const own = list.contributed.get(userId)
+  if (!own) return null
+  const places = new Int32Array(list.targets.length - own.size)
+  let n = 0
+  for (let i = 0; i < list.targets.length; i++) if (!own.has(i)) places[n++] = i
+  return places
 }
 
 /**

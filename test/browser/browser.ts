@@ -27,9 +27,6 @@ export async function untilClipsArrived(page: Page, count = 7): Promise<void> {
   )
 }
 
-/** The old name of launchBrowser, the one docs/contributing.md gives. */
-export const launch = launchBrowser
-
 /**
  * One Chromium for a test file: launched before its tests, closed after them. `use` receives it
  * (`withBrowser((launched) => (browser = launched))`); a file's own `beforeAll`, declared after,

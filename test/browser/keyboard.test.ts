@@ -1,11 +1,14 @@
 // Keyboard-only use of the descriptor trainer and the sidereal time page: every control reached
 // with Tab, activated with Enter or Space, the focus always visible, and given back when a
-// dialog closes.
+// dialog closes. Each page is first waited for until the app has taken it over (`untilLive`):
+// keys pressed on a pre-rendered page go nowhere (its root is inert), and a control focused just
+// before the take-over is replaced by the app's own (on a busy machine: no Tab stop found, or
+// the focus given back to a button no longer there).
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { seriousViolations } from './a11y.ts'
 import { adminPhone, signIn } from './accounts.ts'
-import { watchProblems, withBrowser } from './browser.ts'
+import { untilLive, watchProblems, withBrowser } from './browser.ts'
 
 const base = inject('baseUrl')
 let browser: Browser
@@ -109,6 +112,7 @@ describe('keyboard only: the descriptor trainer', () => {
 
     // From the side menu, by keyboard.
     await page.goto(base + '/sidereal-time')
+    await untilLive(page)
     await page.getByRole('heading', { level: 1, name: 'Sidereal Time Calculator' }).waitFor()
     const menuButton = page.getByRole('button', { name: 'Open menu' })
     await tabTo(page, menuButton)
@@ -124,6 +128,7 @@ describe('keyboard only: the descriptor trainer', () => {
 
     // Visitors reach the trainer by its address too (the menu lists it for everyone).
     await page.goto(base + '/descriptors')
+    await untilLive(page)
     await page.getByRole('heading', { level: 1, name: 'Descriptor Training' }).waitFor()
 
     // A locked stage opens the sign-in dialog; Escape closes it and the focus comes back.
@@ -205,6 +210,7 @@ describe('keyboard only: the descriptor trainer', () => {
     const page = await context.newPage()
     const problems = watchProblems(page)
     await page.goto(base + '/descriptor-training')
+    await untilLive(page)
     await page.getByRole('heading', { level: 1, name: 'Descriptor Training' }).waitFor()
     const language = page.getByRole('combobox', { name: 'Language' })
     await tabTo(page, language)
@@ -242,6 +248,7 @@ describe('keyboard only: the sidereal time page', () => {
     const page = await context.newPage()
     const problems = watchProblems(page)
     await page.goto(base + '/sidereal-time')
+    await untilLive(page)
     await page.getByTestId('lst-formatted').waitFor({ timeout: 30_000 })
 
     // The mode toggle is one tab stop with a roving focus: Tab reaches the selected mode,
@@ -325,10 +332,12 @@ describe('keyboard only: the focus is visible on every control', () => {
     // The visitor's pages come first; then the administrator signs in once.
     if (admin && !signedIn) {
       await page.goto(base + '/sidereal-time')
+      await untilLive(page)
       await signIn(page, base, adminPhone)
       signedIn = true
     }
     await page.goto(base + path)
+    await untilLive(page)
     await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 45_000 })
     await page.waitForLoadState('networkidle')
     const unseen: string[] = []

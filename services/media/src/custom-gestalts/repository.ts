@@ -1,6 +1,7 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import type { Database } from '@crv/kit/db'
+import { failedIn, removedFrom } from '../db/deletion-queues.ts'
 import { customWords, pendingObjectDeletions } from '../db/schema.ts'
 import type { Queryable } from '../db/schema.ts'
 
@@ -166,22 +167,15 @@ export async function pendingDeletionKeys(db: Database): Promise<string[]> {
 }
 
 export async function deletionDone(db: Database, objectKey: string): Promise<void> {
-  await db.delete(pendingObjectDeletions).where(eq(pendingObjectDeletions.objectKey, objectKey))
+  await removedFrom(db, pendingObjectDeletions, objectKey)
 }
 
 /** Records a failed attempt; the next one waits twice as long, at most an hour. */
-export async function deletionFailed(
-  db: Database,
-  objectKey: string,
-  error: string,
-): Promise<void> {
-  const { attempts } = pendingObjectDeletions
-  await db
-    .update(pendingObjectDeletions)
-    .set({
-      attempts: sql`${attempts} + 1`,
-      lastError: error.slice(0, 500),
-      nextAttemptAt: sql`now() + least(interval '1 hour', interval '15 seconds' * power(2, ${attempts}))`,
-    })
-    .where(eq(pendingObjectDeletions.objectKey, objectKey))
+export async function deletionFailed(db: Database, objectKey: string, error: string) {
+  await failedIn(db, pendingObjectDeletions, {
+    objectKey,
+    error,
+    wait: (attempts) =>
+      sql`least(interval '1 hour', interval '15 seconds' * power(2, ${attempts}))`,
+  })
 }

@@ -1,6 +1,7 @@
 import { eq, lte, sql } from 'drizzle-orm'
 import { rows } from '@crv/kit/db'
 import type { Database } from '@crv/kit/db'
+import { failedIn, removedFrom } from '../db/deletion-queues.ts'
 import {
   tachistoscopeDeletions,
   tachistoscopeImages,
@@ -99,24 +100,17 @@ export async function queueDeletion(db: Queryable, objectKey: string): Promise<v
 }
 
 export async function deletionDone(db: Database, objectKey: string): Promise<void> {
-  await db.delete(tachistoscopeDeletions).where(eq(tachistoscopeDeletions.objectKey, objectKey))
+  await removedFrom(db, tachistoscopeDeletions, objectKey)
 }
 
 /** Records a failed attempt; the next one waits twice as long (1 s doubling, capped at 1 h). */
-export async function deletionFailed(
-  db: Database,
-  objectKey: string,
-  error: string,
-): Promise<void> {
-  const { attempts } = tachistoscopeDeletions
-  await db
-    .update(tachistoscopeDeletions)
-    .set({
-      attempts: sql`${attempts} + 1`,
-      lastError: error.slice(0, 500),
-      nextAttemptAt: sql`now() + least(interval '1 hour', interval '1 second' * power(2, least(${attempts}, 12)))`,
-    })
-    .where(eq(tachistoscopeDeletions.objectKey, objectKey))
+export async function deletionFailed(db: Database, objectKey: string, error: string) {
+  await failedIn(db, tachistoscopeDeletions, {
+    objectKey,
+    error,
+    wait: (attempts) =>
+      sql`least(interval '1 hour', interval '1 second' * power(2, least(${attempts}, 12)))`,
+  })
 }
 
 export async function dueDeletions(db: Database, limit: number): Promise<string[]> {

@@ -200,5 +200,29 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // One import source for the store's hooks: lib/store's, typed from the root reducer
+    // (issue [26]). RTK Query's own hooks (lib/api) are built from react-redux's, below the store.
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    ignores: [
+      'frontend/src/lib/store/**',
+      'frontend/src/lib/api/base-api.ts',
+      'frontend/src/lib/api/selector-in-transition.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-redux',
+              importNames: ['useSelector', 'useDispatch', 'useStore'],
+              message: 'Use useAppSelector, useAppDispatch or useAppStore from lib/store.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 )

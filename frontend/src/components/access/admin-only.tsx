@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useSelector } from 'react-redux'
+import { useAppSelector } from '../../lib/store/index.ts'
 import {
   selectIsAdmin,
   selectIsSignedIn,
@@ -16,9 +16,9 @@ type AdminOnlyProps = {
 }
 
 export function AdminOnly({ refusal, children }: AdminOnlyProps) {
-  const status = useSelector(selectSessionStatus)
-  const signedIn = useSelector(selectIsSignedIn)
-  const isAdmin = useSelector(selectIsAdmin)
+  const status = useAppSelector(selectSessionStatus)
+  const signedIn = useAppSelector(selectIsSignedIn)
+  const isAdmin = useAppSelector(selectIsAdmin)
   if (isAdmin) return children
   if (status === 'restoring') return <RestoringSession />
   return refusal === 'restricted' ? <AccessRestricted /> : <AccessDenied signedIn={signedIn} />

@@ -1,13 +1,7 @@
 import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react'
-import { useDispatch, useSelector, useStore } from 'react-redux'
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit'
 import { api } from '../../lib/api/generated.ts'
-import {
-  selectIsAdmin,
-  selectSessionStatus,
-  selectUser,
-  type SessionRootState,
-} from '../../lib/session/session-slice.ts'
+import { selectIsAdmin, selectSessionStatus, selectUser } from '../../lib/session/session-slice.ts'
+import { useAppDispatch, useAppSelector, useAppStore } from '../../lib/store/index.ts'
 import { whenSessionKnown } from '../../lib/session/when-session-known.ts'
 import { rememberUser } from '../../lib/session/remembered-user.ts'
 import { clearPrivateCaches } from '../../lib/account/private-caches.ts'
@@ -35,11 +29,11 @@ type DialogState = {
 
 /** The session as the app sees it, and the one sign-in dialog. Mount inside the store provider. */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const store = useStore<SessionRootState>()
-  const dispatch = useDispatch<ThunkDispatch<SessionRootState, unknown, UnknownAction>>()
-  const status = useSelector(selectSessionStatus)
-  const user = useSelector(selectUser)
-  const isAdmin = useSelector(selectIsAdmin)
+  const store = useAppStore()
+  const dispatch = useAppDispatch()
+  const status = useAppSelector(selectSessionStatus)
+  const user = useAppSelector(selectUser)
+  const isAdmin = useAppSelector(selectIsAdmin)
   const { toast } = useToast()
   const [dialog, setDialog] = useState<DialogState>({ open: false, round: 0 })
   // Read and written only in event handlers, never while rendering.

@@ -18,8 +18,6 @@ import {
 } from '@mui/material'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useDispatch } from 'react-redux'
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit'
 import { errorCode } from '../../lib/api/errors.ts'
 import {
   api,
@@ -28,7 +26,8 @@ import {
   useVerifyPhoneCodeMutation,
 } from '../../lib/api/generated.ts'
 import { sessionStarted } from '../../lib/session/session-slice.ts'
-import type { ToastInput } from '../toast/toast-slice.ts'
+import { useAppDispatch } from '../../lib/store/index.ts'
+import type { ToastInput } from '../../lib/toast/toast-slice.ts'
 import { useToast } from '../toast/use-toast.ts'
 import {
   errorToast,
@@ -99,7 +98,7 @@ export default function SignInDialog({ open, round, onClose, ...flow }: SignInDi
 function SignInFlow({ onSignedIn, onRedirecting }: FlowProps) {
   const { data: options } = useGetSignInOptionsQuery()
   const socialProvider = options?.socialSignIn.enabled ? options.socialSignIn.providerName : null
-  const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>()
+  const dispatch = useAppDispatch()
   const { toast } = useToast()
   const { t } = useTranslation('auth')
   const [step, setStep] = useState<Step>('select')

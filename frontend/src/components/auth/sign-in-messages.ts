@@ -1,7 +1,7 @@
 import i18next from 'i18next'
 import type auth from '../../locales/en/auth.json'
 import { errorCode, errorMessage } from '../../lib/api/errors.ts'
-import type { ToastInput } from '../toast/toast-slice.ts'
+import type { ToastInput } from '../../lib/toast/toast-slice.ts'
 
 /** The sign-in texts of spec §5 and §8 (auth.json, `messages`). */
 export type SignInMessage = Exclude<

@@ -1,17 +1,15 @@
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit'
 import { api } from '../../lib/api/generated.ts'
-import { toastAdded } from '../toast/toast-slice.ts'
+import type { AppDispatch } from '../../lib/store/index.ts'
+import { toastAdded } from '../../lib/toast/toast-slice.ts'
 import { readRedirectResult } from './redirect-result.ts'
 import { socialFailure } from './sign-in-messages.ts'
-
-type Dispatch = ThunkDispatch<unknown, unknown, UnknownAction>
 
 /**
  * Runs once when the app starts, before the router reads the URL: reports a failed redirect
  * sign-in (and takes `authError` out of the address) and restores the session from the refresh
  * cookie, which also picks up a successful redirect sign-in.
  */
-export function startSession(dispatch: Dispatch): void {
+export function startSession(dispatch: AppDispatch): void {
   const { authError, cleanUrl } = readRedirectResult(window.location.href)
   if (cleanUrl !== null) window.history.replaceState(window.history.state, '', cleanUrl)
   if (authError !== null) dispatch(toastAdded(socialFailure(authError)))

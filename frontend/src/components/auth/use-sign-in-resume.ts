@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent } from 'react'
-import { useSelector } from 'react-redux'
+import { useAppSelector } from '../../lib/store/index.ts'
 import { selectSessionStatus } from '../../lib/session/session-slice.ts'
 import { sessionStorageOrNothing, takeResume } from './sign-in-resume.ts'
 
@@ -11,7 +11,7 @@ export function useSignInResume(
   key: string,
   resume: (draft: string, outcome: { signedIn: boolean }) => void,
 ): void {
-  const status = useSelector(selectSessionStatus)
+  const status = useAppSelector(selectSessionStatus)
   const onResume = useEffectEvent(resume)
   useEffect(() => {
     if (status === 'restoring') return

@@ -22,7 +22,7 @@ import {
   Typography,
 } from '@mui/material'
 import type { ReactElement } from 'react'
-import { useSelector } from 'react-redux'
+import { useAppSelector } from '../../lib/store/index.ts'
 import { Link as RouterLink, useLocation } from 'react-router-dom'
 import { useTranslation } from 'react-i18next'
 import { paths } from '../../config/paths.ts'
@@ -72,8 +72,8 @@ export function SideMenuDrawer({
   open: boolean
   onClose: () => void
 }) {
-  const isAdmin = useSelector(selectIsAdmin)
-  const signedIn = useSelector(selectIsSignedIn)
+  const isAdmin = useAppSelector(selectIsAdmin)
+  const signedIn = useAppSelector(selectIsSignedIn)
   const { pathname } = useLocation()
   const { t } = useTranslation()
   const visible = entries.filter(

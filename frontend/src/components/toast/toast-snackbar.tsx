@@ -10,8 +10,13 @@ import {
 } from '@mui/material'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useDispatch } from 'react-redux'
-import { toastDismissed, toastExited, type Toast, type ToastVariant } from './toast-slice.ts'
+import { useAppDispatch } from '../../lib/store/index.ts'
+import {
+  toastDismissed,
+  toastExited,
+  type Toast,
+  type ToastVariant,
+} from '../../lib/toast/toast-slice.ts'
 import { forgetToastAction, runToastAction } from './use-toast.ts'
 
 const severityOf: Record<ToastVariant, AlertColor> = {
@@ -25,7 +30,7 @@ const severityOf: Record<ToastVariant, AlertColor> = {
  * draws it with a key of its own for each toast): loaded when the first toast comes.
  */
 export function ToastSnackbar({ toast, open }: { toast: Toast; open: boolean }) {
-  const dispatch = useDispatch()
+  const dispatch = useAppDispatch()
   const { t } = useTranslation()
   // Dismissed before this code was in, it was never on screen: it has nothing to animate out of.
   const [closedFromStart] = useState(!open)

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
-import { useDispatch } from 'react-redux'
-import { toastAdded, toastDismissed, type ToastInput } from './toast-slice.ts'
+import { useAppDispatch } from '../../lib/store/index.ts'
+import { toastAdded, toastDismissed, type ToastInput } from '../../lib/toast/toast-slice.ts'
 
 /** The handlers of toasts' action buttons, by toast id (functions stay out of the store). */
 const actions = new Map<string, () => void>()
@@ -19,7 +19,7 @@ export function forgetToastAction(id: string): void {
 export type ToastAction = { label: string; onClick: () => void }
 
 export function useToast() {
-  const dispatch = useDispatch()
+  const dispatch = useAppDispatch()
   return useMemo(
     () => ({
       toast(input: ToastInput & { action?: ToastAction }) {

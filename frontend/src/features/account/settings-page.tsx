@@ -18,8 +18,7 @@ import {
 } from '@mui/material'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useDispatch, useSelector } from 'react-redux'
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit'
+import { useAppDispatch, useAppSelector } from '../../lib/store/index.ts'
 import { SignedInOnly, SignInRequired } from '../../components/access/index.ts'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { DeleteHistoryCard } from '../../components/delete-history-card.tsx'
@@ -75,7 +74,7 @@ function LanguageCard() {
 
 function ExportCard() {
   const { t } = useTranslation('account')
-  const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>()
+  const dispatch = useAppDispatch()
   const { toast } = useToast()
   const [busy, setBusy] = useState(false)
   const download = async () => {
@@ -148,8 +147,8 @@ function HistoryCard() {
 
 function DeleteAccountCard({ onDeleted }: { onDeleted: () => void }) {
   const { t } = useTranslation('account')
-  const user = useSelector(selectUser)
-  const dispatch = useDispatch()
+  const user = useAppSelector(selectUser)
+  const dispatch = useAppDispatch()
   const [deleteAccount, deleting] = useDeleteAccountMutation()
   const [confirming, setConfirming] = useState(false)
   const [understood, setUnderstood] = useState(false)

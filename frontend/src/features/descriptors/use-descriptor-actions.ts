@@ -1,8 +1,7 @@
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit'
 import { skipToken } from '@reduxjs/toolkit/query'
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useDispatch } from 'react-redux'
+import { useAppDispatch } from '../../lib/store/index.ts'
 import { useToast } from '../../components/toast/index.ts'
 import { errorMessage } from '../../lib/api/index.ts'
 import type { Descriptor, Language } from '../../lib/api/generated.ts'
@@ -113,7 +112,7 @@ export function useToggleHidden() {
 
 /** Downloads the user's custom descriptors in one language as CSV, with the spec's toasts. */
 export function useCsvExport() {
-  const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>()
+  const dispatch = useAppDispatch()
   const { toast } = useToast()
   const { t } = useTranslation('descriptors')
   const [exporting, setExporting] = useState<Language | null>(null)

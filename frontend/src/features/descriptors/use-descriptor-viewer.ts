@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useDispatch } from 'react-redux'
+import { useAppDispatch } from '../../lib/store/index.ts'
 import { useAuth } from '../../components/auth/index.ts'
 import { descriptorsApi } from './api.ts'
 
@@ -14,7 +14,7 @@ let fetchedFor: string | null | undefined
  */
 export function useDescriptorViewer(): string | null | undefined {
   const { status, user } = useAuth()
-  const dispatch = useDispatch()
+  const dispatch = useAppDispatch()
   const viewer = status === 'restoring' ? undefined : (user?.id ?? null)
   useEffect(() => {
     if (viewer === undefined) return

@@ -19,7 +19,7 @@ import {
 import type { TFunction } from 'i18next'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useSelector } from 'react-redux'
+import { useAppSelector } from '../../lib/store/index.ts'
 import { Link as RouterLink } from 'react-router-dom'
 import { AccessRestricted, RestoringSession } from '../../components/access/index.ts'
 import { PageContainer } from '../../components/page-container.tsx'
@@ -86,7 +86,7 @@ function EmptyCategory({
   otherCount: number | undefined
 }) {
   const { t } = useTranslation('tachistoscope')
-  const isAdmin = useSelector(selectIsAdmin)
+  const isAdmin = useAppSelector(selectIsAdmin)
   const libraryEmpty = otherCount === 0
   return (
     <Alert severity="info" data-testid="empty-category">

@@ -1,11 +1,10 @@
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit'
 import i18next from 'i18next'
 import { useCallback } from 'react'
-import { useDispatch, useStore } from 'react-redux'
+import { useAppDispatch, useAppStore } from '../../lib/store/index.ts'
 import { errorMessage } from '../../lib/api/errors.ts'
 import type { TachistoscopeUploadResult } from '../../lib/api/generated.ts'
 import { tachistoscopeApi } from './api.ts'
-import { selectAccessToken, type SessionRootState } from '../../lib/session/session-slice.ts'
+import { selectAccessToken } from '../../lib/session/session-slice.ts'
 import type { ImageCategory } from './exposures.ts'
 
 export type UploadOutcome =
@@ -65,8 +64,8 @@ function send(
  * once through the session's refresh call, as every other API call does.
  */
 export function useImageUpload() {
-  const store = useStore<SessionRootState>()
-  const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>()
+  const store = useAppStore()
+  const dispatch = useAppDispatch()
   return useCallback(
     async (
       file: File,

@@ -1,4 +1,4 @@
-import { useSelector } from 'react-redux'
+import { useAppSelector } from '../../lib/store/index.ts'
 import {
   selectIsAdmin,
   selectIsSignedIn,
@@ -14,9 +14,9 @@ export type TachistoscopeAccess = 'restoring' | 'allowed' | 'restricted'
  * listings answer 403).
  */
 export function useTachistoscopeAccess(): TachistoscopeAccess {
-  const status = useSelector(selectSessionStatus)
-  const isAdmin = useSelector(selectIsAdmin)
-  const signedIn = useSelector(selectIsSignedIn)
+  const status = useAppSelector(selectSessionStatus)
+  const isAdmin = useAppSelector(selectIsAdmin)
+  const signedIn = useAppSelector(selectIsSignedIn)
   const settings = useGetAppSettingsQuery(undefined, { skip: isAdmin || !signedIn })
   if (isAdmin) return 'allowed'
   if (status === 'restoring') return 'restoring'

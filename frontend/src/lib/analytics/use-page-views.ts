@@ -1,11 +1,7 @@
 import { useEffect, useRef } from 'react'
-import { useSelector, useStore } from 'react-redux'
+import { useAppSelector, useAppStore } from '../store/index.ts'
 import { useLocation } from 'react-router-dom'
-import {
-  selectAccessToken,
-  selectSessionStatus,
-  type SessionRootState,
-} from '../session/session-slice.ts'
+import { selectAccessToken, selectSessionStatus } from '../session/session-slice.ts'
 import { setAccessTokenSource, startAnalytics, trackPageView } from './index.ts'
 
 /**
@@ -14,8 +10,8 @@ import { setAccessTokenSource, startAnalytics, trackPageView } from './index.ts'
  */
 export function usePageViews(): void {
   const { pathname } = useLocation()
-  const status = useSelector(selectSessionStatus)
-  const store = useStore<SessionRootState>()
+  const status = useAppSelector(selectSessionStatus)
+  const store = useAppStore()
   const lastPath = useRef<string | null>(null)
 
   useEffect(() => {

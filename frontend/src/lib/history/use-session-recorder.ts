@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react'
-import { useSelector } from 'react-redux'
+import { useAppSelector } from '../store/index.ts'
 import { useRecordTrainingSessionMutation } from '../api/generated.ts'
 import type { TrainingSessionRecord } from '../api/generated.ts'
 import { newId, readOutbox, withoutSettled, writeOutbox } from '../outbox/outbox.ts'
@@ -23,7 +23,7 @@ function storage(): Storage | undefined {
  * an outbox in the browser first and is sent from there, now or when the network is back.
  */
 export function useSessionRecorder() {
-  const userId = useSelector(selectUser)?.id ?? null
+  const userId = useAppSelector(selectUser)?.id ?? null
   const [send] = useRecordTrainingSessionMutation()
   const sending = useRef(false)
 

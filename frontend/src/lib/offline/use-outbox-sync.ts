@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useSelector } from 'react-redux'
+import { useAppSelector } from '../store/index.ts'
 import { useAnswerReviewsMutation } from '../api/generated.ts'
 import { useSessionRecorder } from '../history/use-session-recorder.ts'
 import { selectAccessToken, selectUser } from '../session/session-slice.ts'
@@ -10,8 +10,8 @@ import { sendReviewAnswers, unsentAnswers } from './review-outbox.ts'
  * with a token starts (also the one renewed when the network comes back) and on reconnect.
  */
 export function useOutboxSync(): void {
-  const userId = useSelector(selectUser)?.id ?? null
-  const hasToken = useSelector(selectAccessToken) !== null
+  const userId = useAppSelector(selectUser)?.id ?? null
+  const hasToken = useAppSelector(selectAccessToken) !== null
   const [answer] = useAnswerReviewsMutation()
   // Its own effect sends the waiting training sessions.
   useSessionRecorder()

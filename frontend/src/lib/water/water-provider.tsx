@@ -7,7 +7,7 @@ import {
   useReducer,
   type ReactNode,
 } from 'react'
-import { useSelector } from 'react-redux'
+import { useAppSelector } from '../store/index.ts'
 import { selectSessionStatus } from '../session/session-slice.ts'
 import { readWaterFlag, waterReducer, waterStart, writeWaterFlag } from './water-unlock.ts'
 
@@ -29,7 +29,7 @@ function localStorageOrNothing(): Storage | undefined {
 
 /** Follows the session into the Water unlock state; mount inside the store provider. */
 export function WaterProvider({ children }: { children: ReactNode }) {
-  const status = useSelector(selectSessionStatus)
+  const status = useAppSelector(selectSessionStatus)
   const [water, dispatch] = useReducer(waterReducer, null, () =>
     waterStart(readWaterFlag(localStorageOrNothing())),
   )

@@ -13,11 +13,10 @@ import {
   Stack,
   Typography,
 } from '@mui/material'
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit'
 import type { TFunction } from 'i18next'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useDispatch } from 'react-redux'
+import { useAppDispatch } from '../../../lib/store/index.ts'
 import { useToast } from '../../../components/toast/index.ts'
 import { tachistoscopeApi } from '../api.ts'
 import { imageCategories, type ImageCategory } from '../exposures.ts'
@@ -78,7 +77,7 @@ export function ImageUploader({
   const { toast } = useToast()
   const { t } = useTranslation('tachistoscope')
   const upload = useImageUpload()
-  const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>()
+  const dispatch = useAppDispatch()
   const [category, setCategory] = useState<ImageCategory>(defaultCategory)
   const [rows, setRows] = useState<Row[]>([])
   const [busy, setBusy] = useState(false)

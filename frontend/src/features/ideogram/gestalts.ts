@@ -1,4 +1,8 @@
+import type { components } from '@crv/contracts'
 import type { CustomWord } from '../../lib/api/generated.ts'
+
+/** A gestalt with a spoken clip of its own (the contract's enum; Man Made is `man`). */
+type BasicGestaltId = components['schemas']['BasicGestaltId']
 
 export type FrequencyLevel = 1 | 2 | 3
 
@@ -21,7 +25,7 @@ export const joinedSequenceLength = 3
 export const customGestaltMaxLength = 30
 export const playbackNoticeMs = 3000
 
-const basic = (id: string, name: string): IdeogramWord => ({
+const basic = (id: BasicGestaltId, name: string): IdeogramWord => ({
   id,
   name,
   selected: false,

@@ -171,6 +171,23 @@ export async function lockReplays(tx: Executor, userId: string): Promise<void> {
   await rows(tx, sql`SELECT pg_advisory_xact_lock(hashtext(${`reviews:${userId}`}))`)
 }
 
+/**
+ * Holds these cards' rows until the replay's transaction ends. A step is recorded outside the
+ * replays' lock (one statement, checked by the card's repetitions); without this, a step that
+ * committed after the replay read the answers was overwritten by the replay's card and its
+ * answer lost from the card (seen: ten devices answering one card at once, 10 repetitions of 11).
+ * Now such a step waits for the replay, finds the card moved, and replays after it. Rows are
+ * locked in id order.
+ */
+export async function lockCards(tx: Executor, userId: string, ids: number[]): Promise<void> {
+  await rows(
+    tx,
+    sql`SELECT 1 FROM descriptors.review_cards
+        WHERE user_id = ${userId} AND descriptor_id = ANY(${sql.param(ids)}::bigint[])
+        ORDER BY descriptor_id FOR UPDATE`,
+  )
+}
+
 /** A stored answer as a replay reads it; the checkpoint's card on the checkpoint's row only. */
 export interface ReplayRow {
   id: string

@@ -20,6 +20,7 @@ import {
   cardCounts,
   cardsOf,
   englishWords,
+  lockCards,
   lockReplays,
   recordRows,
   replayHistory,
@@ -280,6 +281,7 @@ async function replay(
   words: Map<number, KnownCard>,
   since: Map<number, Date>,
 ) {
+  await lockCards(tx, userId, [...since.keys()])
   const history = await replayHistory(tx, userId, since)
   const fixes: { id: string; state: State; after: Card }[] = []
   const made = new Map<number, Made>()

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { fromPostgresTimestamp } from '@crv/kit/db'
 import type { Database } from '@crv/kit/db'
+import type { components } from '@crv/contracts'
 
 // Mirrors migrations/ (the SQL there is what creates the tables, their checks and indexes).
 export const practice = pgSchema('practice')
@@ -30,33 +31,10 @@ const at = customType<{ data: Date; driverData: string | Date }>({
 })
 const now = sql`now()`
 
-/** Licences a target may carry (the CHECK of migration 0005). */
-const TARGET_LICENCES = [
-  'CC0-1.0',
-  'public-domain',
-  'own',
-  'CC-BY-2.0',
-  'CC-BY-2.5',
-  'CC-BY-3.0',
-  'CC-BY-4.0',
-  'CC-BY-SA-2.0',
-  'CC-BY-SA-2.5',
-  'CC-BY-SA-3.0',
-  'CC-BY-SA-4.0',
-] as const
+/** Licences a target may carry (the contract's enum; the CHECK of migration 0005 holds it). */
+type TargetLicence = components['schemas']['PracticeLicence']
 /** Licences a contribution may carry (the CHECK of migration 0006): not 'own'. */
-const CONTRIBUTION_LICENCES = [
-  'CC0-1.0',
-  'public-domain',
-  'CC-BY-2.0',
-  'CC-BY-2.5',
-  'CC-BY-3.0',
-  'CC-BY-4.0',
-  'CC-BY-SA-2.0',
-  'CC-BY-SA-2.5',
-  'CC-BY-SA-3.0',
-  'CC-BY-SA-4.0',
-] as const
+type ContributionLicence = Exclude<TargetLicence, 'own'>
 
 export const pools = practice.table('pools', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -79,7 +57,7 @@ export const targets = practice.table('targets', {
     .array()
     .notNull()
     .default(sql`'{}'`),
-  licence: text('licence', { enum: TARGET_LICENCES }).notNull(),
+  licence: text('licence').$type<TargetLicence>().notNull(),
   source: text('source').notNull().default(''),
   attribution: text('attribution'),
   frontloading: text('frontloading'),
@@ -177,7 +155,7 @@ export const contributions = practice.table('contributions', {
   title: text('title').notNull(),
   feedback: text('feedback').notNull(),
   ownWork: boolean('own_work').notNull(),
-  licence: text('licence', { enum: CONTRIBUTION_LICENCES }).notNull(),
+  licence: text('licence').$type<ContributionLicence>().notNull(),
   source: text('source').notNull().default(''),
   attribution: text('attribution'),
   imageKey: text('image_key').notNull().unique(),

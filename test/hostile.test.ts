@@ -15,7 +15,13 @@ import type { JsonSchema, OpenApiOperation, OpenApiParameter } from '@crv/contra
 import { createServer } from 'node:http'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { buildTestService, createTestKeys, testDatabaseUrl, testEnv } from '@crv/kit/testing'
+import {
+  buildTestService,
+  createTestKeys,
+  testDatabaseUrl,
+  testEnv,
+  unseenPicture,
+} from '@crv/kit/testing'
 import type { TestKeys } from '@crv/kit/testing'
 import { createApp } from '@crv/kit'
 import type { BaseConfig, TokenVerifier } from '@crv/kit'
@@ -398,13 +404,7 @@ const storedChecks: Record<string, (app: FastifyInstance, tokens: string[]) => P
     expect(by.filter((b) => b === FORGER)).toEqual([])
     // Contributions: the user's own, submitted as the page does, is found under their subject;
     // none under the forger's, and none another caller's token would have made theirs.
-    const picture = await sharp(
-      Buffer.from(Array.from({ length: 48 }, (_, i) => (i * 97 + Date.now()) % 256)),
-      { raw: { width: 4, height: 4, channels: 3 } },
-    )
-      .resize(64, 64)
-      .jpeg()
-      .toBuffer()
+    const picture = await unseenPicture(64, 64)
     const contribution = await app.inject({
       method: 'POST',
       url: '/api/practice/contributions',

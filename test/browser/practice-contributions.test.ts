@@ -3,12 +3,15 @@
 // "My contributions"; an administrator tags it second on /admin/targets without being shown the
 // contributor's tags, sees Cohen's κ, confirms a disputed tag and approves it into a new pool,
 // where it then is a target; the contributor sees it in the pool.
-import sharp from 'sharp'
 import { beforeAll, describe, expect, it, inject } from 'vitest'
+import { unseenPicture } from '@crv/kit/testing'
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core'
 import { seriousViolations } from './a11y.ts'
-import { adminPhone, newPhone, signInByOutbox } from './accounts.ts'
+import { adminPhoneOf, newPhone, signInByOutbox } from './accounts.ts'
 import { watchProblems, withBrowser } from './browser.ts'
+
+/** This file's administrator (accounts.ts says why each file has its own). */
+const adminPhone = adminPhoneOf(import.meta.url)
 
 const base = inject('baseUrl')
 const shots = process.env.CONTRIBUTION_SCREENSHOTS
@@ -31,17 +34,6 @@ beforeAll(async () => {
   adminState = await context.storageState()
   await context.close()
 })
-
-/** A photograph-like picture no other run has sent (random blocks of colour, smoothly scaled). */
-async function newPicture(): Promise<Buffer> {
-  const blocks = Buffer.from(
-    Array.from({ length: 8 * 6 * 3 }, () => Math.floor(Math.random() * 256)),
-  )
-  return sharp(blocks, { raw: { width: 8, height: 6, channels: 3 } })
-    .resize(640, 480, { kernel: 'cubic' })
-    .jpeg({ quality: 90 })
-    .toBuffer()
-}
 
 async function screenshot(page: Page, name: string) {
   if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true })
@@ -75,7 +67,7 @@ async function contributionJourney(options: BrowserContextOptions, device: strin
   await page.locator('input[type=file]').setInputFiles({
     name: 'harbour.jpg',
     mimeType: 'image/jpeg',
-    buffer: await newPicture(),
+    buffer: await unseenPicture(),
   })
   await page.getByRole('img', { name: 'The chosen picture' }).waitFor()
   await page.getByLabel('Title').fill(title)

@@ -2,13 +2,13 @@
 // submits a picture, an administrator other than them tags it blind, a moderator approves it
 // into a pool with the agreed tags or rejects it with a reason, and its contributor is never
 // shown it in a session of theirs.
-import { randomInt, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { components } from '@crv/contracts'
-import { buildTestService, testDatabaseUrl } from '@crv/kit/testing'
+import { buildTestService, testDatabaseUrl, unseenPicture } from '@crv/kit/testing'
 import type { TestKeys } from '@crv/kit/testing'
 import practiceApp from '../src/app.ts'
 import { loadPracticeConfig } from '../src/config.ts'
@@ -46,26 +46,11 @@ function call(
   })
 }
 
-/**
- * A picture no other test has: random blocks of colour, smoothly scaled (a photograph's kind of
- * structure, so its perceptual hash is far from any other picture's, never a flat one's). 32×24
- * blocks: of 79,800 pairs of 400 such pictures none came within the near-duplicate distance
- * (closest 14 bits), where 8×6 blocks gave 5 (closest 9) — on a database that keeps every earlier
- * run's 1,300 pictures, one submission in twelve was refused as a copy of one of them.
- */
-async function newPicture(): Promise<Buffer> {
-  const blocks = Buffer.from(Array.from({ length: 32 * 24 * 3 }, () => randomInt(256)))
-  return sharp(blocks, { raw: { width: 32, height: 24, channels: 3 } })
-    .resize(640, 480, { kernel: 'cubic' })
-    .jpeg({ quality: 90 })
-    .toBuffer()
-}
-
 const dataUrl = (bytes: Buffer) => `data:image/jpeg;base64,${bytes.toString('base64')}`
 
 async function submission(overrides: Partial<Schemas['PracticeContributionNew']> = {}) {
   return {
-    image: dataUrl(await newPicture()),
+    image: dataUrl(await unseenPicture()),
     title: 'A harbour at dawn',
     feedback: 'Boats moored in a harbour, the water still, the sky pale.',
     tags: ['ocean', 'cold', 'boat'],
@@ -135,7 +120,7 @@ describe('submitting a contribution', () => {
   it('stores the picture re-encoded without its metadata and lists it to its contributor as waiting', async () => {
     const user = await newUser()
     const secret = 'GPS 48.8584N 2.2945E home'
-    const withExif = await sharp(await newPicture())
+    const withExif = await sharp(await unseenPicture())
       .withExif({ IFD0: { ImageDescription: secret, Artist: secret } })
       .jpeg({ quality: 95 })
       .toBuffer()
@@ -209,7 +194,7 @@ describe('submitting a contribution', () => {
   it('refuses a copy at another JPEG quality of a pool target or of a waiting contribution, naming neither (planted fault)', async () => {
     const admin = await newAdmin()
     const poolId = await newPool(admin)
-    const inPool = await newPicture()
+    const inPool = await unseenPicture()
     const added = await call('POST', '/api/admin/practice/targets', admin, {
       poolId,
       targets: [
@@ -224,7 +209,7 @@ describe('submitting a contribution', () => {
       ],
     })
     expect((added.json() as { created: unknown[] }).created).toHaveLength(1)
-    const waiting = await newPicture()
+    const waiting = await unseenPicture()
     const other = await newUser()
     await submit(other, await submission({ image: dataUrl(waiting) }))
 
@@ -466,7 +451,7 @@ describe('a contributor', () => {
       poolId,
       targets: await Promise.all(
         Array.from({ length: 5 }, async (_, i) => ({
-          image: dataUrl(await newPicture()),
+          image: dataUrl(await unseenPicture()),
           title: `Other ${i}`,
           feedback: 'Another target.',
           tags: ['ocean'],

@@ -13,6 +13,7 @@ import { createTokenVerifier } from '../auth.ts'
 import type { Role, TokenVerifier } from '../auth.ts'
 
 export { endsAtImageEnd, HIDDEN, hiddenTextIn, taggedJpeg, taggedPng } from './tagged-images.ts'
+export { unseenPicture } from './unseen-picture.ts'
 
 export const testDatabaseUrl = (): string => inject('databaseUrl')
 export const testRedisUrl = (): string | undefined => inject('redisUrl') || undefined

@@ -31,6 +31,11 @@ export const configShape = {
   REDIS_URL: z.url().optional(),
   /** Large uploads streaming through at once; more get 503 with Retry-After. */
   MAX_CONCURRENT_UPLOADS: z.coerce.number().int().min(1).max(1000).default(8),
+  /**
+   * GETs of forwarded operations answered on node:http before Fastify (fast-path.ts); `false`
+   * sends every request through Fastify's routes and hooks, as a comparison or a way out.
+   */
+  FAST_PATH: env.bool.default(true),
 }
 
 export type GatewayConfig = ReturnType<typeof loadGatewayConfig>

@@ -33,13 +33,17 @@ function withoutTrailingSlashes(path: string): string {
 type Headers = Record<string, string | string[]>
 
 /** The message's own headers: hop-by-hop ones, and those the Connection header names, left out. */
-function endToEnd(headers: IncomingHttpHeaders | Record<string, string | string[] | undefined>) {
+export function endToEnd(
+  headers: IncomingHttpHeaders | Record<string, string | string[] | undefined>,
+  /** Where to put them (headers already set there may be replaced); a new object by default. */
+  into: Headers = {},
+): Headers {
   const named = headers.connection
   const listed =
     typeof named === 'string' && named !== 'keep-alive' && named !== 'close'
       ? new Set(named.split(',').map((name) => name.trim().toLowerCase()))
       : undefined
-  const kept: Headers = {}
+  const kept = into
   for (const name in headers) {
     const value = headers[name]
     if (value === undefined || HOP_BY_HOP.has(name) || listed?.has(name)) continue
@@ -62,23 +66,33 @@ export type ForwardFailure = Error & { code?: string }
  * which asked a service that answered a GET with 503 up to ten times more, with waits between,
  * and passed the service's connection headers back to the caller.
  */
+/** A service's keep-alive pool, and the path its URL may carry (behind a path-routing ingress). */
+export interface Upstream {
+  pool: Pool
+  prefix: string
+}
+
+/** The pool for the service at `base`, with the gateway's settings (the fast path uses it too). */
+export function upstreamPool(base: string, timeoutMs: number): Upstream {
+  const url = new URL(base)
+  return {
+    pool: new Pool(url.origin, {
+      connections: 64,
+      pipelining: 1,
+      keepAliveTimeout: 30_000,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    }),
+    prefix: withoutTrailingSlashes(url.pathname),
+  }
+}
+
 export function createForwarder({ timeoutMs }: ForwarderOptions) {
-  // A service's URL may carry a path (behind a path-routing ingress): it prefixes every path.
-  const upstreams = new Map<string, { pool: Pool; prefix: string }>()
+  const upstreams = new Map<string, Upstream>()
   const upstreamFor = (base: string) => {
     let upstream = upstreams.get(base)
     if (!upstream) {
-      const url = new URL(base)
-      upstream = {
-        pool: new Pool(url.origin, {
-          connections: 64,
-          pipelining: 1,
-          keepAliveTimeout: 30_000,
-          headersTimeout: timeoutMs,
-          bodyTimeout: timeoutMs,
-        }),
-        prefix: withoutTrailingSlashes(url.pathname),
-      }
+      upstream = upstreamPool(base, timeoutMs)
       upstreams.set(base, upstream)
     }
     return upstream

@@ -3,31 +3,18 @@
 // streamed through, and capped in number.
 import { createHash } from 'node:crypto'
 import { createServer, request as httpRequest } from 'node:http'
-import type { IncomingMessage, Server } from 'node:http'
+import type { IncomingMessage } from 'node:http'
 import { connect } from 'node:net'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { FastifyInstance } from 'fastify'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '@crv/kit'
 import { createTestKeys, testEnv } from '@crv/kit/testing'
 import type { TestKeys } from '@crv/kit/testing'
 import gatewayApp from '../src/app.ts'
 import { loadGatewayConfig, SERVICES } from '../src/config.ts'
+import { closeAfterAll, listen } from './servers.ts'
 
 const UPLOAD = '/api/tachistoscope/images/upload'
-const closed: Server[] = []
-const gateways: FastifyInstance[] = []
-afterAll(async () => {
-  await Promise.all(gateways.map((g) => g.close()))
-  await Promise.all(closed.map((s) => new Promise((r) => s.close(r))))
-})
-
-async function listen(server: Server): Promise<string> {
-  closed.push(server)
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-}
-
 interface Upstream {
   /** Requests each stand-in service received, as `METHOD url`. */
   seen: string[]
@@ -61,7 +48,7 @@ async function gateway(env: Record<string, string>, keys: TestKeys): Promise<str
   const app = createApp(config)
   await app.register(gatewayApp, { config, verifyToken: keys.verifyToken })
   await app.listen({ port: 0, host: '127.0.0.1' })
-  gateways.push(app)
+  closeAfterAll(app)
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
 }
 

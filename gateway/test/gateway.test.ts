@@ -1,6 +1,4 @@
 import { createServer, request as httpRequest } from 'node:http'
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises'
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib'
 import { tmpdir } from 'node:os'
@@ -13,24 +11,7 @@ import astroApp from '../../services/astro/src/app.ts'
 import { loadAstroConfig } from '../../services/astro/src/config.ts'
 import gatewayApp from '../src/app.ts'
 import { loadGatewayConfig, SERVICES } from '../src/config.ts'
-
-const closed: Server[] = []
-afterAll(() => Promise.all(closed.map((s) => new Promise((r) => s.close(r)))))
-
-async function listen(server: Server): Promise<string> {
-  closed.push(server)
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-}
-
-/** A port nothing listens on: a service that is down. */
-async function deadUrl(): Promise<string> {
-  const server = createServer()
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  await new Promise((r) => server.close(r))
-  return url
-}
+import { deadUrl, listen } from './servers.ts'
 
 // Large uploads are checked at the edge against these keys.
 const keys = await createTestKeys()

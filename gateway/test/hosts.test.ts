@@ -3,48 +3,35 @@
 // configuration names, takes its own origin from the configuration, and the development outbox of
 // sign-in codes cannot be read through a proxy on this machine without its key.
 import { createServer, request as httpRequest } from 'node:http'
-import type { IncomingHttpHeaders, Server } from 'node:http'
+import type { IncomingHttpHeaders } from 'node:http'
 import { connect } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { createApp } from '@crv/kit'
 import { createTestKeys, testEnv } from '@crv/kit/testing'
 import { authService, newPhone, outboxCode, post } from '../../services/auth/test/helpers.ts'
 import gatewayApp from '../src/app.ts'
 import { loadGatewayConfig, SERVICES } from '../src/config.ts'
+import { closeAfterAll, listen } from './servers.ts'
 
 const REBOUND = 'rebind.attacker.example'
 const OUTBOX = '/api/auth/dev/sms-outbox'
 const keys = await createTestKeys()
 
-const servers: Server[] = []
-const apps: FastifyInstance[] = []
-afterAll(async () => {
-  await Promise.all(apps.map((a) => a.close()))
-  await Promise.all(servers.map((s) => new Promise((r) => s.close(r))))
-})
-
-async function listen(server: Server): Promise<number> {
-  servers.push(server)
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  return (server.address() as AddressInfo).port
-}
-
 /** Stand-ins for every service that answer 200 to anything: what the gateway lets through. */
 async function standIns(): Promise<Record<string, string>> {
   const env: Record<string, string> = {}
   for (const name of SERVICES) {
-    const port = await listen(
+    env[`${name.toUpperCase()}_URL`] = await listen(
       createServer((_req, res) => {
         res.setHeader('content-type', 'application/json')
         res.end(JSON.stringify([{ service: name, phone: '+15550000001', code: '123456' }]))
       }),
     )
-    env[`${name.toUpperCase()}_URL`] = `http://127.0.0.1:${port}`
   }
   return env
 }
@@ -61,7 +48,7 @@ async function gateway(env: Record<string, string | undefined>): Promise<Fastify
   const app = createApp(config)
   await app.register(gatewayApp, { config, verifyToken: keys.verifyToken })
   await app.ready()
-  apps.push(app)
+  closeAfterAll(app)
   return app
 }
 
@@ -263,7 +250,7 @@ async function sameHostProxy(
   announce: (headers: IncomingHttpHeaders) => IncomingHttpHeaders = (h) => h,
 ): Promise<string> {
   const { host } = new URL(target)
-  const port = await listen(
+  return listen(
     createServer((req, res) => {
       const upstream = httpRequest(
         `${target}${req.url}`,
@@ -276,14 +263,13 @@ async function sameHostProxy(
       req.pipe(upstream)
     }),
   )
-  return `http://127.0.0.1:${port}`
 }
 
 describe('the dev SMS outbox behind a proxy on the same machine', () => {
   const KEY = 'k'.repeat(12) + '-dev-outbox-key-for-tests'
   const started = async (env: Record<string, string>) => {
     const auth = await authService({ DEV_OUTBOX_KEY: KEY, ...env })
-    apps.push(auth)
+    closeAfterAll(auth)
     const authUrl = await auth.listen({ port: 0, host: '127.0.0.1' })
     const gw = await gateway({ AUTH_URL: authUrl, NODE_ENV: 'development' })
     await gw.listen({ port: 0, host: '127.0.0.1' })

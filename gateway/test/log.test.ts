@@ -1,14 +1,13 @@
 // The gateway's log at the default level: a proxied success writes nothing, a failure a line
 // (issue [11] item 8: two info lines per request filled 5,700 lines in half an hour).
 import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { Writable } from 'node:stream'
 import Fastify from 'fastify'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { fastifyBaseOptions, loggerOptions } from '@crv/kit'
 import { testEnv } from '@crv/kit/testing'
 import gatewayApp from '../src/app.ts'
 import { loadGatewayConfig } from '../src/config.ts'
+import { listen, logLines } from './servers.ts'
 
 type Line = { level: number; msg: string; status?: number }
 
@@ -17,20 +16,11 @@ const upstream = createServer((req, res) => {
   res.writeHead(broken ? 500 : 200, { 'content-type': 'application/json' })
   res.end(broken ? '{"error":{"code":"internal_error","message":"x"}}' : '{"ok":true}')
 })
-await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r))
-const astroUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`
-afterAll(() => new Promise((r) => upstream.close(r)))
+const astroUrl = await listen(upstream)
 
 describe('the gateway log at info', () => {
   it('writes no line for a proxied success, and one for a failure', async () => {
-    const lines: Line[] = []
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const text of chunk.toString().split('\n').filter(Boolean))
-          lines.push(JSON.parse(text) as Line)
-        done()
-      },
-    })
+    const { lines, stream } = logLines<Line>()
     const config = loadGatewayConfig(testEnv({ LOG_LEVEL: 'info', ASTRO_URL: astroUrl }))
     const app = Fastify({
       ...fastifyBaseOptions(config),

@@ -31,6 +31,13 @@ export function loggerOptions(config: Pick<BaseConfig, 'LOG_LEVEL' | 'SERVICE_NA
   }
 }
 
+/** TRUST_PROXY as Fastify takes it: every proxy, none, or the addresses and ranges named. */
+export function trustProxyOf(config: Pick<BaseConfig, 'TRUST_PROXY'>): boolean | string {
+  if (config.TRUST_PROXY === 'true') return true
+  if (config.TRUST_PROXY === 'false') return false
+  return config.TRUST_PROXY
+}
+
 export function fastifyBaseOptions(config: BaseConfig): FastifyServerOptions {
   return {
     logger: loggerOptions(config),
@@ -38,12 +45,7 @@ export function fastifyBaseOptions(config: BaseConfig): FastifyServerOptions {
     requestIdHeader: false,
     // Our own one line per request replaces Fastify's two.
     logController: new LogController({ requestIdLogLabel: 'reqId', disableRequestLogging: true }),
-    trustProxy:
-      config.TRUST_PROXY === 'true'
-        ? true
-        : config.TRUST_PROXY === 'false'
-          ? false
-          : config.TRUST_PROXY,
+    trustProxy: trustProxyOf(config),
     return503OnClosing: true,
     // Start-up work (migrations, the vocabulary seed, speech engines) can take longer than
     // Fastify's 10 s on a busy machine; the launcher's own readiness wait is the limit.

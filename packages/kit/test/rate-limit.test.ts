@@ -26,6 +26,13 @@ describe('FixedWindowLimiter', () => {
     expect(limiter.take('10.0.0.3', 120, now)).toBe(0)
   })
 
+  it('says what the key has counted and when its window ends, let through or not', () => {
+    const limiter = new FixedWindowLimiter({ limit: 2, windowMs: 60_000 })
+    expect(limiter.taken('a', 1, 0)).toEqual({ wait: 0, count: 1, resetMs: 60_000 })
+    expect(limiter.taken('a', 1, 10_000)).toEqual({ wait: 0, count: 2, resetMs: 50_000 })
+    expect(limiter.taken('a', 1, 20_000)).toEqual({ wait: 40, count: 2, resetMs: 40_000 })
+  })
+
   it('keeps counting the keys still in their window after clearing out expired ones', () => {
     const limiter = new FixedWindowLimiter({ limit: 1, windowMs: 1000 })
     for (let i = 0; i < 10_001; i++) limiter.take(`old-${i}`, 1, 0)
@@ -93,5 +100,23 @@ describe('SharedFixedWindowLimiter', () => {
       expect(await limiter.take('anon:10.0.0.1')).toBe(0)
       expect(await limiter.take('anon:10.0.0.1')).toBeGreaterThan(0)
     }
+  })
+
+  it('lets every take through while Redis cannot be reached, when told to', async () => {
+    const limiter = new SharedFixedWindowLimiter(
+      fakeRedis({ down: true }),
+      { limit: 1, windowMs: 60_000 },
+      { whenRedisFails: 'allow' },
+    )
+    for (let i = 0; i < 3; i++) expect(await limiter.take('anon:10.0.0.1')).toBe(0)
+  })
+
+  it('says what the key has counted in Redis and when its window ends', async () => {
+    const limiter = new SharedFixedWindowLimiter(fakeRedis(), { limit: 1, windowMs: 60_000 })
+    expect(await limiter.taken('user:3')).toMatchObject({ wait: 0, count: 1 })
+    const refused = await limiter.taken('user:3')
+    expect(refused.wait).toBeGreaterThan(0)
+    expect(refused.count).toBe(2)
+    expect(refused.resetMs).toBeGreaterThan(59_000)
   })
 })

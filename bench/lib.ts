@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
 import { createServer } from 'node:http'
+import { readdir, readFile } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import type { ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
@@ -309,3 +310,126 @@ export function percentile(values: number[], p: number): number {
 }
 
 export const ms = (n: number) => `${n.toFixed(n < 1 ? 3 : n < 10 ? 2 : 1)} ms`
+
+/** The machine's CPU time so far (/proc/stat, in clock ticks): all of it, and what the host stole. */
+export interface CpuTimes {
+  total: number
+  steal: number
+  /** CPU time of all processes: user, nice, system, irq and softirq. */
+  busy: number
+  /** Of that, the bench's own process and every process it started, alive or reaped. */
+  bench: number
+}
+
+/** Ticks of CPU (user + system) of the processes below `pid`, itself included, with what each reaped. */
+async function treeTicks(pid: number): Promise<number> {
+  const entries = await readdir('/proc').catch(() => [] as string[])
+  const stats = new Map<number, { ppid: number; ticks: number }>()
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => null)
+    // After the command's closing parenthesis: state ppid … utime(12) stime(13) cutime(14) cstime(15).
+    const f = stat?.slice(stat.lastIndexOf(')') + 2).split(' ')
+    if (!f) continue
+    const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(f[i] ?? 0), 0)
+    stats.set(Number(entry), { ppid: Number(f[1]), ticks })
+  }
+  const children = new Map<number, number[]>()
+  for (const [child, { ppid }] of stats) children.set(ppid, [...(children.get(ppid) ?? []), child])
+  let ticks = 0
+  const queue = [pid]
+  while (queue.length > 0) {
+    const next = queue.pop() as number
+    ticks += stats.get(next)?.ticks ?? 0
+    queue.push(...(children.get(next) ?? []))
+  }
+  return ticks
+}
+
+export async function cpuTimes(): Promise<CpuTimes | null> {
+  const stat = await readFile('/proc/stat', 'utf8').catch(() => null)
+  const fields = stat?.split('\n')[0]?.trim().split(/\s+/).slice(1).map(Number)
+  if (!fields || fields.length < 8) return null
+  // user nice system idle iowait irq softirq steal (guest time is counted within user)
+  const total = fields.slice(0, 8).reduce((a, b) => a + b, 0)
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0] = fields
+  return {
+    total,
+    steal: fields[7] ?? 0,
+    busy: user + nice + system + irq + softirq,
+    bench: await treeTicks(process.pid),
+  }
+}
+
+/** Steal above this share of a section's CPU time makes its latencies a reading of the host. */
+export const STEAL_WARN = 0.05
+/**
+ * Other processes' CPU above this share of the machine's makes a section's latencies theirs too.
+ * Not lower: Chromium's helper processes leave the bench's tree (they are re-parented), and a
+ * quiet machine's browser sections read 7-10 % from them; one busy process elsewhere is 50 %.
+ */
+export const OTHERS_WARN = 0.15
+
+/**
+ * A section's line on the CPU that was not the section's: what a virtual machine's host took
+ * (steal varies from minute to minute on a shared host: 0-46 % in 2-second samples here), and
+ * what processes other than the bench and the ones it started used (the Lighthouse section read
+ * 66-87 while helpers kept the load at 13-20 on 2 cores). A load average cannot tell the second:
+ * the bench's own processes make it 2-2.5 on a quiet 2-core machine.
+ */
+export function stolenLine(before: CpuTimes | null, after: CpuTimes | null): string {
+  return `${stealText(before, after)} ${othersText(before, after)}`
+}
+
+function othersText(before: CpuTimes | null, after: CpuTimes | null): string {
+  if (!before || !after || after.total <= before.total) return '_CPU of other processes: unknown._'
+  const others = after.busy - before.busy - (after.bench - before.bench)
+  const share = Math.max(0, others) / (after.total - before.total)
+  const text = `${(share * 100).toFixed(1)} % of the machine's`
+  return share > OTHERS_WARN
+    ? `_CPU used by processes the bench did not start: **${text}**: other work shared the CPU; run it again on a quiet machine before trusting a verdict._`
+    : `_CPU used by processes the bench did not start: ${text}._`
+}
+
+function stealText(before: CpuTimes | null, after: CpuTimes | null): string {
+  if (!before || !after || after.total <= before.total) return '_CPU stolen by the host: unknown._'
+  const share = (after.steal - before.steal) / (after.total - before.total)
+  const text = `${(share * 100).toFixed(1)} %`
+  return share > STEAL_WARN
+    ? `_CPU stolen by the host during this section: **${text}**: its latencies read slower than the code is; run it again on a quieter machine before trusting a verdict._`
+    : `_CPU stolen by the host during this section: ${text}._`
+}
+
+/** One thing a section is judged on: a budgeted figure, or a self-check that must read as planted. */
+export interface Check {
+  /** What was held against what, as the verdict names it: 'bulk p99 ≤ 50 ms at 200/s'. */
+  what: string
+  ok: boolean
+  /** A self-check: when it reads wrong, no figure of the section can be trusted. */
+  selfCheck?: boolean
+}
+
+/**
+ * The line every section ends with: yes only when every budgeted figure is within its budget
+ * and every self-check read as it must; otherwise no, naming what failed (a self-check that
+ * failed first, since it voids the rest). A figure that could not be read (NaN) fails its
+ * comparison, so a run that measured nothing never reads yes. `budget` names the budget(s)
+ * of DESIGN.md §7 (or the issue) the section is held to.
+ */
+export function verdict(budget: string, checks: Check[]): string {
+  const failedSelf = checks.filter((c) => c.selfCheck && !c.ok).map((c) => c.what)
+  const failed = checks.filter((c) => !c.selfCheck && !c.ok).map((c) => c.what)
+  const budgets = checks.filter((c) => !c.selfCheck).length
+  const selfChecks = checks.length - budgets
+  if (budgets === 0) return `**Verdict: no** (nothing judged against ${budget})`
+  if (failedSelf.length > 0) {
+    const also = failed.length > 0 ? `; over budget too: ${failed.join('; ')}` : ''
+    return `**Verdict: no** (self-check failed: ${failedSelf.join('; ')}${also}), against ${budget}.`
+  }
+  if (failed.length > 0) return `**Verdict: no** (${failed.join('; ')}), against ${budget}.`
+  const selfText =
+    selfChecks === 0
+      ? 'no self-check'
+      : `${selfChecks} self-check${selfChecks > 1 ? 's' : ''} read as planted`
+  return `**Verdict: yes**, against ${budget}: ${budgets} figure${budgets > 1 ? 's' : ''} within budget, ${selfText}.`
+}

@@ -7,41 +7,35 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { cpus, totalmem } from 'node:os'
-import { gatewayOverhead } from './scenarios/gateway-overhead.ts'
-import { startup } from './scenarios/startup.ts'
-import { descriptors } from './scenarios/descriptors.ts'
-import { speech } from './scenarios/speech.ts'
-import { ideogram } from './scenarios/ideogram.ts'
-import { tachistoscope } from './scenarios/tachistoscope.ts'
-import { astro } from './scenarios/astro.ts'
-import { mixed } from './scenarios/mixed.ts'
-import { practice } from './scenarios/practice.ts'
-import { reviews } from './scenarios/reviews.ts'
-import { lighthouseScores } from './scenarios/lighthouse.ts'
-import { initialJavaScript } from './scenarios/initial-js.ts'
+import { cpuTimes, stolenLine } from './lib.ts'
 import type { Section } from './lib.ts'
 
 const only = process.argv.slice(2).filter((a) => !a.startsWith('-'))
+// Each scenario is loaded when it runs: `npm run bench -- practice` loads only its own.
 const scenarios: [string, () => Promise<Section>][] = [
-  ['gateway', gatewayOverhead],
-  ['startup', startup],
-  ['descriptors', descriptors],
-  ['speech', speech],
-  ['ideogram', ideogram],
-  ['tachistoscope', tachistoscope],
-  ['astro', astro],
-  ['practice', practice],
-  ['reviews', reviews],
-  ['lighthouse', lighthouseScores],
-  ['initial-js', initialJavaScript],
-  ['mixed', mixed],
+  ['gateway', () => import('./scenarios/gateway-overhead.ts').then((m) => m.gatewayOverhead())],
+  ['gateway-peers', () => import('./scenarios/gateway-peers.ts').then((m) => m.gatewayPeers())],
+  ['startup', () => import('./scenarios/startup.ts').then((m) => m.startup())],
+  ['descriptors', () => import('./scenarios/descriptors.ts').then((m) => m.descriptors())],
+  ['speech', () => import('./scenarios/speech.ts').then((m) => m.speech())],
+  ['ideogram', () => import('./scenarios/ideogram.ts').then((m) => m.ideogram())],
+  ['tachistoscope', () => import('./scenarios/tachistoscope.ts').then((m) => m.tachistoscope())],
+  ['astro', () => import('./scenarios/astro.ts').then((m) => m.astro())],
+  ['practice', () => import('./scenarios/practice.ts').then((m) => m.practice())],
+  ['reviews', () => import('./scenarios/reviews.ts').then((m) => m.reviews())],
+  ['lighthouse', () => import('./scenarios/lighthouse.ts').then((m) => m.lighthouseScores())],
+  ['initial-js', () => import('./scenarios/initial-js.ts').then((m) => m.initialJavaScript())],
+  ['mixed', () => import('./scenarios/mixed.ts').then((m) => m.mixed())],
+  ['capacity', () => import('./scenarios/capacity.ts').then((m) => m.capacity())],
 ]
 
 const sections: Section[] = []
 for (const [name, run] of scenarios) {
   if (only.length && !only.includes(name)) continue
   console.log(`bench: ${name}…`)
+  const before = await cpuTimes()
   const section = await run()
+  section.markdown = `${section.markdown.trimEnd()}\n\n${stolenLine(before, await cpuTimes())}\n`
   console.log(section.markdown)
   sections.push(section)
 }

@@ -2,7 +2,7 @@ import { freePort } from '../../scripts/lib/ports.ts'
 import { SERVICE_NODE_FLAGS } from '../../scripts/lib/node-flags.ts'
 import { loadCityIndex } from '../../services/astro/src/geocoding/city-index.ts'
 import { siderealTimes } from '../../services/astro/src/sidereal/sidereal-time.ts'
-import { load, ms, startProcess, stop, treeMemoryMiB, waitFor } from '../lib.ts'
+import { load, ms, startProcess, stop, treeMemoryMiB, verdict, waitFor } from '../lib.ts'
 import type { Section } from '../lib.ts'
 
 const quantile = (sorted: number[], q: number) =>
@@ -58,6 +58,12 @@ export async function astro(): Promise<Section> {
     await load(url, { ...request, seconds: 2 })
     const http = await load(url, { ...request, seconds: 10 })
     const rssAfterLoad = service.pid ? (await treeMemoryMiB(service.pid)).rss : NaN
+    // Self-check: the same load on a path the service does not have must count its failures.
+    const planted = await load(`http://127.0.0.1:${port}/api/sidereal-time/planted-missing`, {
+      ...request,
+      seconds: 1,
+    })
+    const failed = http.non2xx + http.errors
     return {
       markdown: [
         '## Astro: geocoding and sidereal time',
@@ -69,7 +75,21 @@ export async function astro(): Promise<Section> {
         `| lookup, not found with suggestions: p50 / p99 | ${ms(miss.p50)} / ${ms(miss.p99)} |`,
         `| sidereal times of one instant (IAU 2006/2000A): p50 / p99 | ${ms(sidereal.p50)} / ${ms(sidereal.p99)} |`,
         `| astro service RSS after start / after load | ${rssAtStart} MiB / ${rssAfterLoad} MiB |`,
-        `| \`POST /api/sidereal-time/custom\` direct, 10 connections | ${Math.round(http.requestsPerSecond)} req/s, p50 ${ms(http.p50)}, p99 ${ms(http.p99)}, ${http.non2xx + http.errors} failed |`,
+        `| \`POST /api/sidereal-time/custom\` direct, 10 connections | ${Math.round(http.requestsPerSecond)} req/s, p50 ${ms(http.p50)}, p99 ${ms(http.p99)}, ${failed} failed |`,
+        '',
+        `Self-check: the same load for 1 s on a path the service does not have reads ${planted.non2xx + planted.errors} of ${planted.total} failed (must be all): ${planted.total > 0 && planted.non2xx + planted.errors === planted.total ? 'yes' : '**no**'}.`,
+        '',
+        verdict('DESIGN.md §7, which sets no astro budget: held only to every request answered', [
+          {
+            what: `${failed} of ${http.total} \`POST /api/sidereal-time/custom\` failed`,
+            ok: http.total > 0 && failed === 0,
+          },
+          {
+            what: `a missing path read ${planted.non2xx + planted.errors} of ${planted.total} failed`,
+            ok: planted.total > 0 && planted.non2xx + planted.errors === planted.total,
+            selfCheck: true,
+          },
+        ]),
         '',
       ].join('\n'),
     }

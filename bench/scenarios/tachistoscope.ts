@@ -9,25 +9,49 @@ import {
   uploadProbePicture,
 } from '../../test/browser/screen-frames.ts'
 import type { FlashesOnScreen } from '../../test/browser/screen-frames.ts'
-import { ms, percentile } from '../lib.ts'
+import { ms, percentile, verdict } from '../lib.ts'
 import type { Section } from '../lib.ts'
 import { startApp } from './app.ts'
 import { grainyJpeg } from '../../test/pictures.ts'
 
 const ADMIN = '+15550009001'
 const UPLOADS = 20
-const FLASHES = [
-  { label: '1 frame', count: 40 },
-  { label: '100 ms', count: 40 },
-  { label: '0.5 seconds', count: 20 },
-  { label: '1 second', count: 10 },
+/** Each exposure as the user chooses it, and how long that is: `frame` is one frame. */
+const FLASHES: { label: string; count: number; ms: number | 'frame' }[] = [
+  { label: '1 frame', count: 40, ms: 'frame' },
+  { label: '100 ms', count: 40, ms: 100 },
+  { label: '0.5 seconds', count: 20, ms: 500 },
+  { label: '1 second', count: 10, ms: 1000 },
 ]
+/** DESIGN.md §7: the share of flashes on screen for exactly the chosen exposure. */
+const EXACT_BUDGET = 0.99
+
+/**
+ * The frames the user's choice lasts on this harness's 60 Hz display: the nearest whole number,
+ * at least one. The bench's own count, so a page that plans the wrong number is caught.
+ */
+const chosenFrames = (label: string) => {
+  const exposure = FLASHES.find((f) => f.label === label)
+  if (!exposure) throw new Error(`unknown exposure ${label}`)
+  return exposure.ms === 'frame' ? 1 : Math.max(1, Math.round(exposure.ms / FRAME_MS))
+}
+
+/**
+ * A planted fault for the self-check: the page takes the 60 Hz display for 50 Hz (every
+ * animation frame's timestamp scaled by 6/5 before the app loads), so it plans 5 frames for
+ * 100 ms, shows them, and its own record calls each flash exact.
+ */
+const PLANS_ONE_FRAME_FEW = `(() => {
+  const request = window.requestAnimationFrame.bind(window)
+  window.requestAnimationFrame = (callback) => request((time) => callback((time * 6) / 5))
+  window.__plantedFrameClock = true
+})()`
 
 /**
  * The tachistoscope (DESIGN.md §7): how many frames each flash stays on screen, read from the
  * pixels of every frame Chromium draws (test/browser/screen-frames.ts), against the frames the
- * exposure asks for; the same with a planted fault (the hide one frame late) to show the figure
- * can fail; and how long the server takes to scale a 4000×3000 JPEG upload into 800×600.
+ * exposure the user chose asks for; the same with two planted faults (the hide one frame late;
+ * the page planning one frame too few) to show the figure can fail; and how long the server takes to scale a 4000×3000 JPEG upload into 800×600.
  */
 export async function tachistoscope(): Promise<Section> {
   const app = await startApp({ ADMIN_PHONES: ADMIN })
@@ -77,7 +101,7 @@ export async function tachistoscope(): Promise<Section> {
     if (uploaded !== 201) throw new Error(`magenta upload failed: ${uploaded}`)
     // The session moves from browser to browser: each refresh rotates the cookie.
     let cookies = await context.cookies()
-    const measure = async (exposures: typeof FLASHES, plant?: string) => {
+    const measure = async (exposures: { label: string; count: number }[], plant?: string) => {
       const screen = await ScreenFrames.open()
       try {
         await screen.page.context().addCookies(cookies)
@@ -92,33 +116,66 @@ export async function tachistoscope(): Promise<Section> {
         await screen.close()
       }
     }
-    const row = (r: FlashesOnScreen, note = '') => {
-      const errors = r.onScreen.map((n, i) => Math.abs(n - (r.planned[i] ?? NaN)))
-      const exact = errors.filter((e) => e === 0).length
-      const pageExact = r.pageSays.filter((n, i) => n === r.planned[i]).length
-      const pct = (n: number) => `${((100 * n) / r.onScreen.length).toFixed(1)} %`
-      return `| ${r.label}${note} | ${r.onScreen.length} | ${r.planned[0] ?? '-'} | ${pct(exact)} | ${Math.max(...errors)} | ${ms(
-        percentile(
-          [...errors].sort((a, b) => a - b),
-          50,
-        ) * FRAME_MS,
-      )} | ${pct(pageExact)} |`
+    /** One exposure's flashes, scored against the frames the user chose (not the page's plan). */
+    const score = (r: FlashesOnScreen) => {
+      const wanted = chosenFrames(r.label)
+      const errors = r.onScreen.map((n) => Math.abs(n - wanted))
+      const exact = errors.filter((e) => e === 0).length / r.onScreen.length
+      const row = (note = '') => {
+        const pageExact = r.pageSays.filter((n, i) => n === r.planned[i]).length
+        const pct = (share: number) => `${(100 * share).toFixed(1)} %`
+        const planned = [...new Set(r.planned)].join(', ')
+        return `| ${r.label}${note} | ${r.onScreen.length} | ${wanted} | ${planned} | ${pct(exact)} | ${Math.max(...errors)} | ${ms(
+          percentile(errors, 50) * FRAME_MS,
+        )} | ${pct(pageExact / r.onScreen.length)} | ${exact >= EXACT_BUDGET ? 'yes' : '**no**'} |`
+      }
+      return { label: r.label, wanted, exact, planned: r.planned, row }
     }
-    const rows = (await measure(FLASHES)).map((r) => row(r))
-    const planted = (await measure([{ label: '100 ms', count: 10 }], HIDE_ONE_FRAME_LATE)).map(
-      (r) => row(r, ' — **self-check: hide planted one frame late**'),
+    const real = (await measure(FLASHES)).map(score)
+    const hideLate = (await measure([{ label: '100 ms', count: 10 }], HIDE_ONE_FRAME_LATE)).map(
+      score,
     )
+    const fewFrames = (await measure([{ label: '100 ms', count: 10 }], PLANS_ONE_FRAME_FEW)).map(
+      score,
+    )
+    const pct = (share: number) => `${(100 * share).toFixed(1)} %`
+    // A self-check passes when its fault makes its row read over budget; the frame-clock plant
+    // must also have taken (the page planned one frame fewer than chosen, every flash).
+    const hideLateReads = hideLate.length > 0 && hideLate.every((r) => r.exact < EXACT_BUDGET)
+    const fewFramesReads =
+      fewFrames.length > 0 &&
+      fewFrames.every((r) => r.exact < EXACT_BUDGET && r.planned.every((n) => n === r.wanted - 1))
 
     return {
       markdown: [
         '## Tachistoscope',
         '',
-        `Flashes through the real page (\`/tachistoscope\`, signed in as an administrator, People holding one flat magenta picture) in Debian's chromium-headless-shell, whose every frame this bench draws (\`HeadlessExperimental.beginFrame\`, ${FRAME_MS.toFixed(2)} ms apart) and reads back: a frame is lit when its centre pixel is magenta. Frames on screen are counted from those pixels, not from the page's own timestamps (its record is shown beside them). Budget: on screen for exactly the chosen exposure in whole frames for ≥ 99 % of flashes. The self-check hides the overlay one frame after the flash engine asks (its style wrapped before the app loads): the screen count must show +1 while the page's record still reads exact.`,
+        `Flashes through the real page (\`/tachistoscope\`, signed in as an administrator, People holding one flat magenta picture) in Debian's chromium-headless-shell, whose every frame this bench draws (\`HeadlessExperimental.beginFrame\`, ${FRAME_MS.toFixed(2)} ms apart) and reads back: a frame is lit when its centre pixel is magenta. Frames on screen are counted from those pixels, not from the page's own timestamps (its record is shown beside them). Exact means on screen for the frames of the exposure the user chose (100 ms at 60 Hz: 6), counted by the bench, not the frames the page planned. Budget: on screen for exactly the chosen exposure in whole frames for ≥ 99 % of flashes, at every exposure. The self-checks plant two faults before the app loads, each of which must read under 99 %: the overlay hidden one frame after the flash engine asks (its style wrapped), and the page taking the display for 50 Hz (its animation frames' timestamps scaled by 6/5), so it plans 5 frames for 100 ms and shows them; in both the page's own record still reads exact.`,
         '',
-        '| exposure | flashes | frames asked | exact on screen | max frame error | median error | page’s record exact |',
-        '|---|---:|---:|---:|---:|---:|---:|',
-        ...rows,
-        ...planted,
+        '| exposure | flashes | frames chosen | frames the page planned | exact on screen | max frame error | median error | page’s record exact | within budget |',
+        '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+        ...real.map((r) => r.row()),
+        ...hideLate.map((r) => r.row(' — **self-check: hide planted one frame late**')),
+        ...fewFrames.map((r) =>
+          r.row(' — **self-check: the page planted to plan one frame too few**'),
+        ),
+        '',
+        verdict('DESIGN.md §7, tachistoscope exact in whole frames for ≥ 99 % of flashes', [
+          ...real.map((r) => ({
+            what: `${r.label}: ${pct(r.exact)} exact (≥ 99 %)`,
+            ok: r.exact >= EXACT_BUDGET,
+          })),
+          {
+            what: `hide one frame late read ${hideLate.map((r) => pct(r.exact)).join(', ')} exact (must be < 99 %)`,
+            ok: hideLateReads,
+            selfCheck: true,
+          },
+          {
+            what: `one frame too few planned (${fewFrames.map((r) => r.planned.join('/')).join(', ')}) read ${fewFrames.map((r) => pct(r.exact)).join(', ')} exact (must plan ${chosenFrames('100 ms') - 1} every flash and read < 99 %)`,
+            ok: fewFramesReads,
+            selfCheck: true,
+          },
+        ]),
         '',
         `Uploads of a 4000×3000 JPEG (${(photo.length / 2 ** 20).toFixed(1)} MiB) through the gateway as multipart, one at a time, ${UPLOADS} each, wall time per upload:`,
         '',

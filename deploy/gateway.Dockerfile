@@ -1,17 +1,36 @@
 # syntax=docker/dockerfile:1
 # The gateway image: the gateway's sources plus the built frontend it serves (FRONTEND_DIST).
 #   docker build -f deploy/gateway.Dockerfile .
-# Needs BuildKit with Dockerfile syntax >= 1.20 (COPY --parents); the line above fetches it.
+# Builds with BuildKit (the cache mounts) and with Podman/Buildah (scripts/test-deploy.ts).
+
+# The base image: node:24-slim, or any image with Node 24, npm and a `node` user (the deploy test
+# builds one from Debian's packages and the project's pinned Node, deploy/local/node.Dockerfile).
+ARG BASE_IMAGE=node:24-slim
 
 # Every workspace manifest and the lockfile: the only inputs of the two installs below, so
 # they are rebuilt only when a package.json or the lockfile changes.
-FROM node:24-slim AS manifests
+FROM ${BASE_IMAGE} AS manifests
 WORKDIR /app
-COPY --parents package.json package-lock.json packages/*/package.json gateway/package.json services/*/package.json frontend/package.json ./
+# Every workspace's manifest, one line each (COPY --parents would need Dockerfile syntax 1.20,
+# which Buildah lacks); test/deploy.test.ts fails when a workspace is missing here.
+COPY package.json package-lock.json ./
+COPY packages/contracts/package.json ./packages/contracts/
+COPY packages/kit/package.json ./packages/kit/
+COPY gateway/package.json ./gateway/
+COPY frontend/package.json ./frontend/
+COPY services/ai/package.json ./services/ai/
+COPY services/astro/package.json ./services/astro/
+COPY services/auth/package.json ./services/auth/
+COPY services/descriptors/package.json ./services/descriptors/
+COPY services/media/package.json ./services/media/
+COPY services/practice/package.json ./services/practice/
 
 # Production dependencies of the gateway (+ packages/* it links). --ignore-scripts: the root
-# `prepare` script must not run here.
+# `prepare` script must not run here. NODE_EXTRA_CA_CERTS (both installs): a CA bundle for a
+# TLS-inspecting proxy between the build and the npm registry, if there is one, at the path where
+# the build mounts it (scripts/test-deploy.ts does); an ARG stays out of the runtime image.
 FROM manifests AS deps
+ARG NODE_EXTRA_CA_CERTS=
 RUN --mount=type=cache,target=/root/.npm,sharing=locked \
     npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
       --workspace gateway --include-workspace-root=false
@@ -19,6 +38,7 @@ RUN --mount=type=cache,target=/root/.npm,sharing=locked \
 # The frontend build: full install (Vite is a dev dependency), then `vite build`. It reads the
 # committed packages/contracts/generated/openapi.json and the generated RTK Query client.
 FROM manifests AS frontend
+ARG NODE_EXTRA_CA_CERTS=
 RUN --mount=type=cache,target=/root/.npm,sharing=locked \
     npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.base.json ./
@@ -27,7 +47,10 @@ COPY frontend/ ./frontend/
 RUN npm run build --workspace frontend
 
 # Runtime.
-FROM node:24-slim AS runtime
+# It starts from the install stage, whose /app is the manifests and node_modules, instead of
+# copying that over a fresh base: the same files, and Buildah reuses the stage from its cache
+# where it would copy node_modules again on every build (it does not cache COPY --from).
+FROM deps AS runtime
 ARG PORT=8080
 LABEL org.opencontainers.image.title="crv-training-gateway" \
       org.opencontainers.image.licenses="GPL-3.0-or-later"
@@ -36,7 +59,6 @@ ENV NODE_ENV=production \
     PORT=${PORT} \
     FRONTEND_DIST=/app/frontend/dist
 WORKDIR /app
-COPY --from=deps /app ./
 COPY packages/ ./packages/
 COPY gateway/ ./gateway/
 COPY --from=frontend /app/frontend/dist ./frontend/dist

@@ -3,22 +3,45 @@
 #   docker build -f deploy/service.Dockerfile --build-arg SERVICE=auth --build-arg PORT=8081 .
 # SERVICE is a folder under services/ (auth, descriptors, media, ai, astro). The ai image also
 # runs the speech workers (`node src/worker.ts`, the compose service ai-worker).
-# Needs BuildKit with Dockerfile syntax >= 1.20 (COPY --parents); the line above fetches it.
+# Builds with BuildKit (the cache mounts) and with Podman/Buildah (scripts/test-deploy.ts).
+
+# The base image: node:24-slim, or any image with Node 24, npm and a `node` user (the deploy test
+# builds one from Debian's packages and the project's pinned Node, deploy/local/node.Dockerfile).
+ARG BASE_IMAGE=node:24-slim
 
 # Stage 1: production dependencies of one workspace (+ packages/* it links), from the lockfile.
 # Only the manifests are copied, so this layer is rebuilt only when a package.json or the
 # lockfile changes. --ignore-scripts: the root `prepare` script must not run here.
-FROM node:24-slim AS deps
+FROM ${BASE_IMAGE} AS deps
 ARG SERVICE
+# A CA bundle for a TLS-inspecting proxy between the build and the npm registry, if there is one:
+# the path where the build mounts it (scripts/test-deploy.ts does, from NODE_EXTRA_CA_CERTS). An
+# ARG is seen by this stage's RUN steps only and stays out of the runtime image.
+ARG NODE_EXTRA_CA_CERTS=
 WORKDIR /app
-COPY --parents package.json package-lock.json packages/*/package.json gateway/package.json services/*/package.json frontend/package.json ./
+# Every workspace's manifest, one line each (COPY --parents would need Dockerfile syntax 1.20,
+# which Buildah lacks); test/deploy.test.ts fails when a workspace is missing here.
+COPY package.json package-lock.json ./
+COPY packages/contracts/package.json ./packages/contracts/
+COPY packages/kit/package.json ./packages/kit/
+COPY gateway/package.json ./gateway/
+COPY frontend/package.json ./frontend/
+COPY services/ai/package.json ./services/ai/
+COPY services/astro/package.json ./services/astro/
+COPY services/auth/package.json ./services/auth/
+COPY services/descriptors/package.json ./services/descriptors/
+COPY services/media/package.json ./services/media/
+COPY services/practice/package.json ./services/practice/
 RUN --mount=type=cache,target=/root/.npm,sharing=locked \
     test -n "${SERVICE}" && test -f "services/${SERVICE}/package.json" \
     && npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
        --workspace "services/${SERVICE}" --include-workspace-root=false
 
 # Stage 2: runtime. Sources run as they are (Node 24 strips the types); no compile step.
-FROM node:24-slim AS runtime
+# It starts from the install stage, whose /app is the manifests and node_modules, instead of
+# copying that over a fresh base: the same files, and Buildah reuses the stage from its cache
+# where it would copy node_modules again on every build (it does not cache COPY --from).
+FROM deps AS runtime
 ARG SERVICE
 ARG PORT=8081
 LABEL org.opencontainers.image.title="crv-training-${SERVICE}" \
@@ -27,7 +50,6 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=${PORT}
 WORKDIR /app
-COPY --from=deps /app ./
 COPY packages/ ./packages/
 COPY services/${SERVICE}/ ./services/${SERVICE}/
 # The vocabulary files: descriptors seeds them; ai reads them for example sentences' parts of speech.

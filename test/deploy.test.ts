@@ -11,6 +11,11 @@ import type { ValidateFunction } from 'ajv'
 import { parse } from 'yaml'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { SERVICES as routedServices, configShape as gatewayConfig } from '../gateway/src/config.ts'
+import {
+  GATEWAY_NODE_FLAGS,
+  SERVICE_NODE_FLAGS,
+  serviceNodeFlags,
+} from '../scripts/lib/node-flags.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const composePath = join(root, 'docker-compose.yml')
@@ -115,11 +120,14 @@ interface Stage {
 
 interface Dockerfile {
   directives: string[]
+  /** ARGs declared before the first FROM, with their defaults: FROM may use them. */
+  globalArgs: Record<string, string>
   stages: Stage[]
 }
 
 function readDockerfile(text: string): Dockerfile {
   const directives: string[] = []
+  const globalArgs: Record<string, string> = {}
   const stages: Stage[] = []
   let pending = ''
   let inPreamble = true
@@ -144,8 +152,17 @@ function readDockerfile(text: string): Dockerfile {
     if (!match) continue
     const keyword = (match[1] ?? '').toUpperCase()
     const args = match[2] ?? ''
-    if (keyword === 'FROM') {
-      const words = args.split(/\s+/).filter((word) => !word.startsWith('--'))
+    if (keyword === 'ARG' && stages.length === 0) {
+      const [name = '', ...value] = args.trim().split('=')
+      globalArgs[name] = value.join('=')
+    } else if (keyword === 'FROM') {
+      // A FROM names its base through the global ARGs' defaults, as `docker build` without
+      // --build-arg resolves it.
+      const resolved = args.replace(
+        /\$\{(\w+)\}|\$(\w+)/g,
+        (_, braced?: string, bare?: string) => globalArgs[braced ?? bare ?? ''] ?? '',
+      )
+      const words = resolved.split(/\s+/).filter((word) => !word.startsWith('--'))
       const asIndex = words.findIndex((word) => word.toUpperCase() === 'AS')
       stages.push({
         base: words[0] ?? '',
@@ -156,7 +173,7 @@ function readDockerfile(text: string): Dockerfile {
       stages.at(-1)?.instructions.push({ keyword, args })
     }
   }
-  return { directives, stages }
+  return { directives, globalArgs, stages }
 }
 
 // The final stage and the stages it is built on (a FROM may name an earlier stage).
@@ -271,6 +288,28 @@ describe('docker-compose.yml', () => {
       deploy: { replicas: [2] as unknown as number },
     }
     expect(validate(badReplicas)).toBe(false)
+  })
+
+  it('runs every process with the V8 flags the launcher gives it', () => {
+    const cmdOf = (dockerfile: string) =>
+      JSON.parse(
+        /^CMD (\[.*\])$/m.exec(readFileSync(join(root, dockerfile), 'utf8'))?.[1] ?? 'null',
+      ) as string[] | null
+    expect(cmdOf('deploy/service.Dockerfile')).toEqual([
+      'node',
+      ...SERVICE_NODE_FLAGS,
+      'src/server.ts',
+    ])
+    expect(cmdOf('deploy/gateway.Dockerfile')).toEqual([
+      'node',
+      ...GATEWAY_NODE_FLAGS,
+      'src/server.ts',
+    ])
+    for (const name of routedServices) {
+      const { command } = compose.services[name] as ServiceConfig
+      const expected = ['node', ...serviceNodeFlags(name), 'src/server.ts']
+      expect(command ?? cmdOf('deploy/service.Dockerfile'), name).toEqual(expected)
+    }
   })
 
   // The gateway's own list of the services it routes /api/* to (gateway/src/config.ts).
@@ -396,6 +435,22 @@ describe('docker-compose.yml', () => {
   })
 })
 
+function workspaceManifests(): string[] {
+  const workspaces = ['packages', 'services'].flatMap((dir) =>
+    readdirSync(join(root, dir), { withFileTypes: true })
+      .filter(
+        (entry) => entry.isDirectory() && existsSync(join(root, dir, entry.name, 'package.json')),
+      )
+      .map((entry) => `${dir}/${entry.name}`),
+  )
+  return [
+    'package.json',
+    'package-lock.json',
+    'gateway/package.json',
+    'frontend/package.json',
+  ].concat(workspaces.map((workspace) => `${workspace}/package.json`))
+}
+
 describe('Dockerfiles', () => {
   const built = (): [string, BuildConfig][] =>
     Object.entries(compose.services)
@@ -448,6 +503,16 @@ describe('Dockerfiles', () => {
         expect(install.args).toMatch(/\bnpm ci\b/)
         expect(install.args).toContain('--ignore-scripts')
       }
+
+      // The public base stays the default; a local base comes in as the BASE_IMAGE build arg.
+      expect(file.globalArgs.BASE_IMAGE, `${path}: ARG BASE_IMAGE`).toMatch(/^node:24-slim/)
+
+      // The install stage gets every workspace's manifest, or `npm ci` refuses the lockfile.
+      const copied = file.stages
+        .flatMap((stage) => stage.instructions)
+        .filter((i) => i.keyword === 'COPY' && !i.args.includes('--from'))
+        .flatMap((i) => i.args.split(/\s+/).slice(0, -1))
+      for (const manifest of workspaceManifests()) expect(copied, `${path}`).toContain(manifest)
 
       // COPY --parents is stable from Dockerfile syntax 1.20: the file must ask for a current one.
       const usesParents = file.stages.some((stage) =>

@@ -24,7 +24,8 @@ import { loadAuthConfig } from '../services/auth/src/config.ts'
 import { loadDescriptorsConfig } from '../services/descriptors/src/config.ts'
 import { loadMediaConfig } from '../services/media/src/config.ts'
 import { loadPracticeConfig } from '../services/practice/src/config.ts'
-import { render, type Resource } from './kustomize.ts'
+import { SERVICE_NODE_FLAGS, serviceNodeFlags } from '../scripts/lib/node-flags.ts'
+import { render, type Resource } from '../scripts/lib/kustomize.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const base = join(root, 'deploy/kubernetes/base')
@@ -250,6 +251,15 @@ describe.each(Object.entries(rendered))('deploy/kubernetes/%s', (tree, load) => 
     )
     expect(find(all, 'PodDisruptionBudget', 'ai-worker')).toBeDefined()
     expect(find(all, 'HorizontalPodAutoscaler', 'ai-worker')).toBeUndefined()
+  })
+
+  it('runs each service with the V8 flags the launcher gives it (the image’s when it names none)', () => {
+    for (const name of routedServices) {
+      const { command } = containerOf(find(all, 'Deployment', name) as Resource)
+      const flags = serviceNodeFlags(name)
+      if (command) expect(command, name).toEqual(['node', ...flags, 'src/server.ts'])
+      else expect(flags, name).toEqual(SERVICE_NODE_FLAGS)
+    }
   })
 
   if (tree === 'base') return

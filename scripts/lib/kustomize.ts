@@ -124,7 +124,7 @@ export function render(dir: string, options: RenderOptions = {}): Resource[] {
   const k = parseAllDocuments(readFileSync(file, 'utf8'))[0]?.toJS() as Kustomization
   for (const key of Object.keys(k)) {
     if (!KNOWN.has(key))
-      throw new Error(`${file}: field ${key} is not rendered by test/kustomize.ts`)
+      throw new Error(`${file}: field ${key} is not rendered by scripts/lib/kustomize.ts`)
   }
   if (k.kind !== 'Kustomization') throw new Error(`${file}: kind must be Kustomization`)
   if (

@@ -9,6 +9,7 @@ import type { TestProject } from 'vitest/node'
 import { freePort } from '../../scripts/lib/ports.ts'
 import { untilReady } from '../../scripts/lib/ready.ts'
 import { startTestProvider } from '../../services/auth/test/oidc-provider.ts'
+import { adminPhones } from './accounts.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -43,7 +44,7 @@ export default async function setup(project: TestProject) {
       PORT: String(port),
       DATA_DIR: dataDir,
       NODE_ENV: 'development',
-      ADMIN_PHONES: '+15550000001',
+      ADMIN_PHONES: adminPhones.join(','),
       PUBLIC_URL: base,
       OIDC_ISSUER: provider.issuer,
       OIDC_CLIENT_ID: 'crv-browser-tests',

@@ -126,8 +126,11 @@ describe('a practice write-up', () => {
       .waitFor()
 
     // Saved: leaving asks nothing.
+    // Listened for first: with runBeforeUnload, close() does not wait, and the page may be gone
+    // before a later listener is attached.
+    const closed = page.waitForEvent('close')
     await page.close({ runBeforeUnload: true })
-    await page.waitForEvent('close')
+    await closed
     expect(dialogs).toEqual(['beforeunload'])
     expect(problems).toEqual([])
     await context.close()

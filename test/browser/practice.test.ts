@@ -10,9 +10,12 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { parseReceipt, verifyReceipt } from '@crv/contracts/practice-receipt'
 import type { PracticeReceipt } from '@crv/contracts/practice-receipt'
 import { grainyJpeg } from '../pictures.ts'
-import { adminPhone, newPhone, signIn } from './accounts.ts'
+import { adminPhoneOf, newPhone, signIn } from './accounts.ts'
 import { watchProblems, withBrowser } from './browser.ts'
 import type { ExpectedFailure } from './browser.ts'
+
+/** This file's administrator (accounts.ts says why each file has its own). */
+const adminPhone = adminPhoneOf(import.meta.url)
 
 const base = inject('baseUrl')
 const shots = process.env.PRACTICE_SCREENSHOTS

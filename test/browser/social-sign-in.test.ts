@@ -36,8 +36,11 @@ describe('social sign-in', () => {
       page.waitForEvent('popup'),
       dialog.getByRole('button', { name: 'Continue with Test Provider' }).click(),
     ])
+    // Listened for before the login: the popup may close before a later listener is attached
+    // (it did once, on a busy machine: the wait then saw no close at all).
+    const closed = popup.waitForEvent('close', { timeout: 30_000 })
     await loginAtProvider(popup, 'ada')
-    await popup.waitForEvent('close', { timeout: 15_000 })
+    await closed
     await page.getByRole('banner').getByText('Ada').waitFor()
     expect(page.url()).toBe(base + '/sidereal-time')
     // The session is a real one: it survives a reload.

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { watchProblems, withBrowser } from './browser.ts'
-import { adminPhone, newPhone, signInByOutbox } from './accounts.ts'
+import { adminPhoneOf, newPhone, signInByOutbox } from './accounts.ts'
 import sharp from 'sharp'
 import { grainyJpeg } from '../pictures.ts'
+
+/** This file's administrator (accounts.ts says why each file has its own). */
+const adminPhone = adminPhoneOf(import.meta.url)
 
 const base = inject('baseUrl')
 let browser: Browser

@@ -8,8 +8,11 @@ import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it, inject } from 'vitest'
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { seriousViolations } from './a11y.ts'
-import { adminPhone, signInByOutbox } from './accounts.ts'
+import { adminPhoneOf, signInByOutbox } from './accounts.ts'
 import { watchProblems, withBrowser } from './browser.ts'
+
+/** This file's administrator (accounts.ts says why each file has its own). */
+const adminPhone = adminPhoneOf(import.meta.url)
 
 const base = inject('baseUrl')
 const shots = process.env.IMPORT_SCREENSHOTS

@@ -42,6 +42,8 @@ export function useIdeogramPlayer(options: {
   const [audioFailing, setAudioFailing] = useState(false)
   const [playingId, setPlayingId] = useState<string | null>(null)
   const engine = useRef<Promise<PlaybackEngine> | null>(null)
+  /** The engine once made: a press then plays it at once, before React renders the press. */
+  const ready = useRef<PlaybackEngine | null>(null)
   const latest = useRef(options)
   useEffect(() => {
     latest.current = options
@@ -80,6 +82,7 @@ export function useIdeogramPlayer(options: {
       })
       created.setVolume(latest.current.volume)
       created.setSpeed(latest.current.speed)
+      ready.current = created
       return created
     })()
     return engine.current
@@ -104,8 +107,12 @@ export function useIdeogramPlayer(options: {
 
   const play = useCallback(
     (plan: PlaybackPlan) => {
+      // Played within the press: the engine reads the audio clock for the first clip's due time
+      // before the render of the press (20-30 ms on the home page) delays it. The first press
+      // makes the engine and plays when it is ready.
+      if (ready.current) ready.current.play(plan)
+      else void ensureEngine().then((e) => e.play(plan))
       setIsPlaying(true)
-      void ensureEngine().then((e) => e.play(plan))
     },
     [ensureEngine],
   )

@@ -3,6 +3,7 @@ import { ClipCache } from './clip-cache.ts'
 import { drawSequence, pickNextWord } from './pick.ts'
 import {
   defaultStartLeadSeconds,
+  minimumLeadSeconds,
   maxRetryDelaySeconds,
   PlaybackEngine,
   retryDelaySeconds,
@@ -366,6 +367,25 @@ describe('the playback engine', () => {
     await flush()
     const lead = defaultStartLeadSeconds
     expect(context.started.map((s) => s.when)).toEqual([lead, lead + 0.2, lead + 0.2 + 0.2])
+  })
+
+  it('starts the first clip the lead after the press, whatever the press did before the clips were ready', async () => {
+    const h = harness({ '/api/audio/land': [0.2, 0] })
+    h.engine.play({ mode: 'normal', words: [word('land')], speed: 'medium' })
+    // The press's own work (the page showing it plays) moves the clock on before the start.
+    h.context.currentTime = 0.03
+    await flush()
+    expect(nth(h.context.started, 0).when).toBeCloseTo(defaultStartLeadSeconds, 9)
+
+    // Too little of the lead left (a first press fetches its clips): the lead from now.
+    const late = harness({ '/api/audio/land': [0.2, 0] })
+    late.engine.play({ mode: 'normal', words: [word('land')], speed: 'medium' })
+    late.context.currentTime = defaultStartLeadSeconds - minimumLeadSeconds + 0.01
+    await flush()
+    expect(nth(late.context.started, 0).when).toBeCloseTo(
+      late.context.currentTime + defaultStartLeadSeconds,
+      9,
+    )
   })
 
   it('stops every clip already handed to the audio thread', async () => {

@@ -77,6 +77,14 @@ export const defaultLookAheadSeconds = 1
  */
 export const defaultStartLeadSeconds = 0.1
 
+/**
+ * The first clip is due the start lead after the press, read on the audio clock before anything
+ * else the press does (rendering the playing state took 20-32 ms in the bench, and every clip
+ * of the loop came that much late). When that time is closer than this to the clock after the
+ * clips are ready (a first press fetches them), it is due the start lead after then instead.
+ */
+export const minimumLeadSeconds = 0.05
+
 type Scheduled = { id: string; source: AudioBufferSourceNodeLike; start: number; end: number }
 type Upcoming = { word: EngineWord; due: number; buffer: AudioBufferLike | null }
 
@@ -155,6 +163,7 @@ export class PlaybackEngine {
     this.halt()
     const words = plan.mode === 'normal' ? plan.words : plan.sequence
     if (words.length === 0) return
+    const pressedAt = this.context.currentTime
     if (this.context.state === 'suspended') void this.context.resume()
     this.plan = plan
     if (plan.mode === 'normal') this.speed = plan.speed
@@ -167,7 +176,9 @@ export class PlaybackEngine {
     void Promise.allSettled(words.map((word) => this.clips.load(word.url))).then(() => {
       if (session !== this.session) return
       const first = plan.mode === 'normal' ? pickNextWord(plan.words, null, this.random) : words[0]
-      if (first) this.prepare(first, this.context.currentTime + this.startLead)
+      const now = this.context.currentTime
+      const due = pressedAt + this.startLead
+      if (first) this.prepare(first, due - now >= minimumLeadSeconds ? due : now + this.startLead)
       this.timer = this.timers.setInterval(() => this.tick(), this.tickMs)
     })
   }

@@ -1,6 +1,7 @@
 // The embedded database under concurrent connections: each connection's parameterised
 // queries (Parse, Bind, Execute, Sync) must be served whole, or another connection's Parse
-// replaces the unnamed statement between them (packages/kit/src/protocol-queue.ts).
+// replaces the unnamed statement between them, and reach the database as one call
+// (packages/kit/src/protocol-queue.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
 import { PGlite } from '@electric-sql/pglite'
@@ -9,34 +10,57 @@ import type { EmbeddedServer } from '@crv/kit/embedded-server'
 import { ProtocolQueue } from '@crv/kit/protocol-queue'
 
 describe('the order of wire-protocol messages', () => {
-  // The scheduling alone, on a recorder in place of PGlite: which message is served when.
+  // The scheduling alone, on a recorder in place of PGlite: what each call into it holds.
   const recorder = () => {
     const served: string[] = []
     const db = {
       isInTransaction: () => false,
       runExclusive: <T>(fn: () => Promise<T>) => fn(),
       execProtocolRawStream: async (message: Uint8Array) => {
-        served.push(String.fromCharCode(message[0] ?? 0) + String.fromCharCode(message[1] ?? 0))
+        served.push(String.fromCharCode(...message))
       },
     }
     return { served, queue: new ProtocolQueue(db as unknown as PGlite) }
   }
   // A message: its type letter, then the connection's letter for the test's bookkeeping.
   const msg = (type: string, who: string) => new Uint8Array([type.charCodeAt(0), who.charCodeAt(0)])
+  const noop = () => {}
 
-  it("serves a connection's Parse to Sync whole before another connection's Parse", async () => {
+  it("hands a connection's Parse to Sync to the database whole, in one call, never mixed with another's", async () => {
     const { served, queue } = recorder()
-    const noop = () => {}
     // A's turn arrives a message at a time, as pglite-socket hands it over; B's Parse lands
     // between A's Parse and Bind.
     const a = (async () => {
-      for (const t of ['P', 'B', 'E', 'S']) await queue.enqueue(1, msg(t, 'a'), noop)
+      for (const t of ['P', 'B', 'D', 'E', 'S']) await queue.enqueue(1, msg(t, 'a'), noop)
     })()
     const b = queue
       .enqueue(2, msg('P', 'b'), noop)
       .then(() => queue.enqueue(2, msg('S', 'b'), noop))
     await Promise.all([a, b])
-    expect(served).toEqual(['Pa', 'Ba', 'Ea', 'Sa', 'Pb', 'Sb'])
+    expect([...served].sort()).toEqual(['PaBaDaEaSa', 'PbSb'])
+  })
+
+  it('hands held messages over at a Flush, and keeps the turn with that connection until its Sync', async () => {
+    const { served, queue } = recorder()
+    for (const t of ['P', 'B', 'E', 'H']) await queue.enqueue(1, msg(t, 'a'), noop)
+    // B's query arrives while A's turn is open (A reads rows after its Flush, as a cursor does).
+    const b = queue
+      .enqueue(2, msg('P', 'b'), noop)
+      .then(() => queue.enqueue(2, msg('S', 'b'), noop))
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(served).toEqual(['PaBaEaHa'])
+    await queue.enqueue(1, msg('E', 'a'), noop)
+    await queue.enqueue(1, msg('S', 'a'), noop)
+    await b
+    expect(served).toEqual(['PaBaEaHa', 'EaSa', 'PbSb'])
+  })
+
+  it("drops a connection's held messages when it goes", async () => {
+    const { served, queue } = recorder()
+    await queue.enqueue(1, msg('P', 'a'), noop)
+    queue.clearQueueForHandler(1)
+    await queue.enqueue(1, msg('S', 'a'), noop)
+    expect(served).toEqual(['Sa'])
   })
 })
 

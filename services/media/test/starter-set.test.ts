@@ -4,7 +4,7 @@
 // stays deleted, their own uploads are untouched, and a storage that lost its objects gets the
 // starter pictures back.
 import { createHash } from 'node:crypto'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
@@ -148,4 +148,33 @@ describe('a fresh installation', () => {
       await rm(emptyDir, { recursive: true, force: true })
     }
   }, 120_000)
+
+  it('starts without the set when its manifest cannot be read, and serves the library', async () => {
+    const db = await PGlite.create()
+    const server = await serveEmbeddedDatabase(db, { maxConnections: 16 })
+    const dataDir = await mkdtemp(join(tmpdir(), 'crv-starter-set-'))
+    const brokenDir = await mkdtemp(join(tmpdir(), 'crv-starter-set-broken-'))
+    await writeFile(join(brokenDir, 'manifest.json'), '{"pictures": [')
+    const keys = await createTestKeys()
+    try {
+      const { app } = await buildTestService(
+        mediaApp,
+        loadMediaConfig,
+        { DATABASE_URL: server.url, DATA_DIR: dataDir, TACHISTOSCOPE_STARTER_DIR: brokenDir },
+        keys,
+      )
+      const res = await app.inject({
+        url: '/api/tachistoscope/images/list/random',
+        headers: { authorization: `Bearer ${await keys.tokenFor('admin')}` },
+      })
+      expect(res.statusCode, res.body).toBe(200)
+      expect(res.json()).toEqual([])
+      await app.close()
+    } finally {
+      await server.stop()
+      await db.close()
+      await rm(dataDir, { recursive: true, force: true })
+      await rm(brokenDir, { recursive: true, force: true })
+    }
+  }, 60_000)
 })

@@ -33,9 +33,15 @@ export const imagesPlugin = fp<{ deps: MediaDeps }>(
     })
     const sweeper = startImageDeletionSweeper(deps)
     app.addHook('onReady', async () => {
-      const seeded = await seedStarterSet(deps, deps.config.TACHISTOSCOPE_STARTER_DIR)
-      if (seeded.added + seeded.restored > 0)
-        app.log.info(seeded, 'tachistoscope starter set stored')
+      // A starter set that cannot be read or stored now (a broken manifest, storage away) is
+      // no reason to refuse uploads and flashes: the service starts, and the next start tries.
+      try {
+        const seeded = await seedStarterSet(deps, deps.config.TACHISTOSCOPE_STARTER_DIR)
+        if (seeded.added + seeded.restored > 0)
+          app.log.info(seeded, 'tachistoscope starter set stored')
+      } catch (err) {
+        app.log.error({ err }, 'tachistoscope starter set not stored; the next start tries again')
+      }
       sweeper.sweep()
     })
     app.addHook('onClose', async () => sweeper.stop())

@@ -1815,7 +1815,7 @@ export interface paths {
     }
     /**
      * How a pool holds up (size, gestalt classes, tag agreement, fresh sessions left)
-     * @description The pool's size (its active targets: neither retired nor deleted); the share of each gestalt class among them, from their `<class>-gestalt` tags, with every class above `classShareLimit` flagged; the mean Cohen's κ of the targets tagged by two taggers; and, for the five viewers with the most sessions in this pool over the last 90 days, how many fresh sets they have left: never-shown pictures make `floor(unseen / N)` sets of their set size N, and the rested ones (shown 180 days ago or more) the sets after those. Viewers are named by a keyed hash of their id, the same on every call, never by their id or name.
+     * @description The pool's size (its active targets: neither retired nor deleted); the share of each gestalt class among them, from their `<class>-gestalt` tags, with every class above `classShareLimit` flagged; the mean Cohen's κ of the targets tagged by two taggers; and, for the five viewers with the most sessions in this pool over the last 90 days, how many fresh sets they have left: never-shown pictures (not their own contributions, which they never get) make `floor(unseen / N)` sets of their set size N, and the rested ones (shown 180 days ago or more) the sets after those. Viewers are named by a keyed hash of their id, the same on every call, never by their id or name.
      */
     get: operations['getPracticePoolHealth']
     put?: never
@@ -3286,7 +3286,7 @@ export interface components {
         sessions: number
         /** @description The set size N of their latest session here. */
         candidateCount: components['schemas']['PracticeCandidateCount']
-        /** @description Active targets never shown to them. */
+        /** @description Active targets never shown to them, but for their own contributions (never drawn into their sets). */
         unseen: number
         /** @description Active targets last shown to them 180 days ago or more. */
         rested: number

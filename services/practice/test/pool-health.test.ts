@@ -229,6 +229,9 @@ describe('the health of a target pool', () => {
     // d and e: fewer; f: one session, the sixth most active; g: many, in another pool;
     // h: many, before the window.
     await addSessions(id('d'), poolId, first, [1, 2, 3])
+    // d contributed 6 of the pictures (a contributor never gets their own): 14 left to them.
+    await app.db.execute(sql`UPDATE practice.targets SET contributed_by = ${id('d')}
+                             WHERE id = ANY(${sql.param(targets.slice(14))}::uuid[])`)
     await addSessions(id('e'), poolId, first, [1, 2])
     await addSessions(id('f'), poolId, first, [1])
     await addSessions(id('g'), other, elsewhere, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
@@ -272,9 +275,9 @@ describe('the health of a target pool', () => {
         viewer: pseudonym('d'),
         sessions: 3,
         candidateCount: 5,
-        unseen: 20,
+        unseen: 14,
         rested: 0,
-        freshSessions: 4,
+        freshSessions: 2,
         restedSessions: 0,
       },
       {

@@ -2489,7 +2489,7 @@ export type PracticePoolHealth = {
     sessions: number
     /** The set size N of their latest session here. */
     candidateCount: PracticeCandidateCount
-    /** Active targets never shown to them. */
+    /** Active targets never shown to them, but for their own contributions (never drawn into their sets). */
     unseen: number
     /** Active targets last shown to them 180 days ago or more. */
     rested: number

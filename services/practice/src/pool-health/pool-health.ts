@@ -96,7 +96,8 @@ export async function poolHealth(
     // Targets from contributions keep the κ of their two taggers (contributions/agreement.ts).
     tagAgreement: { targets: size.secondTagged, meanKappa: size.meanKappa },
     viewers: viewers.map((v) => {
-      const unseen = Math.max(0, size.activeTargets - v.shown)
+      // Their own contributions are never drawn into their sets: not fresh pictures for them.
+      const unseen = Math.max(0, size.activeTargets - v.shown - v.own)
       return {
         viewer: viewerPseudonym(viewerKey, v.userId),
         sessions: v.sessions,

@@ -73,6 +73,8 @@ export interface ActiveViewer {
   shown: number
   /** Of those, the ones last shown `restDays` ago or more. */
   rested: number
+  /** Active targets they contributed and were never shown: never drawn into their sets. */
+  own: number
 }
 
 type ViewerRow = {
@@ -81,11 +83,13 @@ type ViewerRow = {
   candidate_count: CandidateCount
   shown: number
   rested: number
+  own: number
 }
 
 /**
  * The `limit` viewers with the most sessions in the pool over the last `windowDays`, most first
- * (then the latest first), with what of the pool's active targets they were shown.
+ * (then the latest first), with what of the pool's active targets they were shown, and how
+ * many they contributed themselves (a contributor never gets their own target).
  */
 export async function mostActiveViewers(
   db: Queryable,
@@ -106,7 +110,7 @@ export async function mostActiveViewers(
       ORDER BY sessions DESC, latest DESC, user_id
       LIMIT ${options.limit}
     )
-    SELECT v.user_id, v.sessions, l.candidate_count, h.shown, h.rested
+    SELECT v.user_id, v.sessions, l.candidate_count, h.shown, h.rested, o.own
     FROM viewers v
     CROSS JOIN LATERAL (
       SELECT s.candidate_count FROM practice.sessions s
@@ -121,6 +125,12 @@ export async function mostActiveViewers(
       FROM practice.seen s JOIN practice.targets t ON t.id = s.target_id
       WHERE s.user_id = v.user_id AND t.pool_id = ${poolId}::uuid AND ${ACTIVE}
     ) h
+    CROSS JOIN LATERAL (
+      SELECT count(*)::int AS own FROM practice.targets t
+      WHERE t.contributed_by = v.user_id AND t.pool_id = ${poolId}::uuid AND ${ACTIVE}
+        AND NOT EXISTS (SELECT 1 FROM practice.seen s
+                        WHERE s.user_id = v.user_id AND s.target_id = t.id)
+    ) o
     ORDER BY v.sessions DESC, v.latest DESC, v.user_id`,
   )
   return found.map((r) => ({
@@ -129,5 +139,6 @@ export async function mostActiveViewers(
     candidateCount: r.candidate_count,
     shown: r.shown,
     rested: r.rested,
+    own: r.own,
   }))
 }

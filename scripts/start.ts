@@ -12,7 +12,7 @@ import { newSocketDir } from '@crv/kit/embedded-server'
 import { freePorts } from './lib/ports.ts'
 import { launcherLog, prefixer } from './lib/log.ts'
 import { buildFrontend, frontendIsStale } from './lib/frontend.ts'
-import { GATEWAY_NODE_FLAGS, SERVICE_NODE_FLAGS } from './lib/node-flags.ts'
+import { GATEWAY_NODE_FLAGS, SERVICE_NODE_FLAGS, serviceNodeFlags } from './lib/node-flags.ts'
 import { publishEmbeddedDatabase, unpublishEmbeddedDatabase } from './lib/embedded-db.ts'
 import {
   devOutboxKeyFile,
@@ -231,7 +231,7 @@ try {
     ...(s === 'auth' && outboxKey ? { DEV_OUTBOX_KEY: outboxKey } : {}),
   })
   for (const s of SERVICES) {
-    supervise(s, node(join(root, 'services', s), envOf(s), SERVICE_NODE_FLAGS))
+    supervise(s, node(join(root, 'services', s), envOf(s), serviceNodeFlags(s)))
   }
   // With Redis, speech runs on the queue: one worker process (ops scale them separately).
   if (process.env.REDIS_URL) {

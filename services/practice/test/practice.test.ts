@@ -725,6 +725,15 @@ describe('one open session per viewer', () => {
     expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409])
   })
 
+  it('refuses a start from a pool that does not exist, and starts nothing', async () => {
+    const token = await userToken()
+    const res = await call('POST', '/api/practice/sessions', token, { poolId: randomUUID() })
+    expect(res.statusCode).toBe(404)
+    expect(res.json().error).toMatchObject({ code: 'not_found', message: 'Target pool not found' })
+    // Nothing was left open: the next start from the starter pool goes ahead.
+    expect((await call('POST', '/api/practice/sessions', token, {})).statusCode).toBe(201)
+  })
+
   it('closes a session left longer than a day as abandoned, counted at the chance rank', async () => {
     const token = await userToken()
     const open = await start(token)

@@ -2,7 +2,7 @@
 // viewer. A start meets a pool of thousands of targets and a viewer with a thousand past sessions
 // (issue [24]); reading both on every start held the embedded database's one thread for 11-16 ms
 // and saturated it at 50 starts a second. So both are kept here between starts, and each start
-// asks the database only for two versions (one statement, two index lookups):
+// asks the database only for two versions (two index lookups, in the start's one read):
 //   - the pool's targets' version, bumped by every statement that writes one of its targets
 //     (migration 0007); the pool's list is read again when it moved;
 //   - the viewer's showings' version, their latest showing: showings only move forward, to the
@@ -13,7 +13,7 @@
 import type { Database } from '@crv/kit/db'
 import type { DrawablePool } from './candidate-sets.ts'
 import { activeTargetsOf, drawVersionsOf, lastShowingsOf, targetsVersion } from './repository.ts'
-import type { PoolTarget } from './repository.ts'
+import type { DrawVersions, PoolTarget } from './repository.ts'
 
 interface PoolList {
   version: string
@@ -21,6 +21,7 @@ interface PoolList {
   /** The draw's columns of `targets`, kept with the list. */
   ids: string[]
   hints: (string | null)[]
+  imageSha256s: string[]
   /** Each target's place in `targets`. */
   places: Map<string, number>
   /** The places of each contributor's own targets, left out of their sets. */
@@ -103,6 +104,7 @@ function listOf(version: string, targets: PoolTarget[]): PoolList {
     targets,
     ids: targets.map((t) => t.id),
     hints: targets.map((t) => t.frontloading),
+    imageSha256s: targets.map((t) => t.imageSha256),
     places: new Map(targets.map((t, i) => [t.id, i])),
     contributed,
     never: new Float64Array(targets.length).fill(Number.NaN),
@@ -155,23 +157,37 @@ function carriedOver(known: Showings, list: PoolList): Float64Array | null {
   return at
 }
 
-/** The pool's active targets and, for a viewer, when each was last shown to them. */
+/** A pool as a start draws from it: with each target's picture hash, which the set commits to. */
+export interface KeptPool extends DrawablePool {
+  readonly imageSha256s: readonly string[]
+}
+
+/**
+ * The pool's active targets and, for a viewer, when each was last shown to them; `versions`
+ * when the caller read them already (a start reads them with its other reads).
+ */
 export async function drawableTargets(
   db: Database,
   poolId: string,
   userId: string | null,
-): Promise<DrawablePool> {
+  versions?: DrawVersions,
+): Promise<KeptPool> {
   if (!userId) {
     const list = await poolList(db, poolId, await targetsVersion(db, poolId))
     return { ...columnsOf(list), shownAt: list.never, drawable: null }
   }
-  const versions = await drawVersionsOf(db, poolId, userId)
-  const list = await poolList(db, poolId, versions.targets)
-  const shownAt = await showingsOf(db, list, poolId, userId, versions.showings)
+  const { targets, showings } = versions ?? (await drawVersionsOf(db, poolId, userId))
+  const list = await poolList(db, poolId, targets)
+  const shownAt = await showingsOf(db, list, poolId, userId, showings)
   return { ...columnsOf(list), shownAt, drawable: drawableBy(list, userId) }
 }
 
-const columnsOf = (list: PoolList) => ({ ids: list.ids, hints: list.hints, places: list.places })
+const columnsOf = (list: PoolList) => ({
+  ids: list.ids,
+  hints: list.hints,
+  imageSha256s: list.imageSha256s,
+  places: list.places,
+})
 
 /** The places a viewer's sets may come from: all but their own contributions (null: all). */
 function drawableBy(list: PoolList, userId: string): Int32Array | null {

@@ -1,6 +1,6 @@
 // Every statement about sessions, series and showings. Rows come back as plain objects; no
 // function here decides who may see what (the domain in sessions.ts does).
-import { and, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import { rows, withDates } from '@crv/kit/db'
 import { seen, series, sessions } from '../db/schema.ts'
@@ -88,6 +88,8 @@ export interface PoolTarget {
   frontloading: string | null
   /** Who contributed it (never drawn into their sets), or null. */
   contributedBy: string | null
+  /** Its picture's SHA-256 (a start commits to its set's pictures by these). */
+  imageSha256: string
 }
 
 /**
@@ -104,24 +106,34 @@ export async function activeTargetsOf(
     ids: string | null
     hints: (string | null)[] | null
     contributors: (string | null)[] | null
+    hashes: string | null
   }>(
     db,
     sql`SELECT (SELECT targets_version::text FROM practice.pools WHERE id = ${poolId}) AS version,
                string_agg(t.id::text, ',' ORDER BY t.id) AS ids,
                array_agg(t.frontloading ORDER BY t.id) AS hints,
-               array_agg(t.contributed_by ORDER BY t.id) AS contributors
+               array_agg(t.contributed_by ORDER BY t.id) AS contributors,
+               string_agg(t.image_sha256, ',' ORDER BY t.id) AS hashes
         FROM practice.targets t
         WHERE t.pool_id = ${poolId} AND t.retired_at IS NULL AND t.deleted_at IS NULL`,
   )
   const ids = row?.ids ? row.ids.split(',') : []
+  const hashes = row?.hashes ? row.hashes.split(',') : []
   return {
     version: row?.version ?? '0',
     targets: ids.map((id, i) => ({
       id,
       frontloading: row?.hints?.[i] ?? null,
       contributedBy: row?.contributors?.[i] ?? null,
+      imageSha256: hashes[i] ?? '',
     })),
   }
+}
+
+/** The versions a draw's kept lists are checked against (see drawVersionsOf). */
+export interface DrawVersions {
+  targets: string
+  showings: string | null
 }
 
 /**
@@ -133,8 +145,8 @@ export async function drawVersionsOf(
   db: Queryable,
   poolId: string,
   userId: string,
-): Promise<{ targets: string; showings: string | null }> {
-  const [row] = await rows<{ targets: string; showings: string | null }>(
+): Promise<DrawVersions> {
+  const [row] = await rows<DrawVersions>(
     db,
     sql`SELECT (SELECT targets_version::text FROM practice.pools WHERE id = ${poolId}) AS targets,
                (SELECT ${MS('max(last_shown_at)')} FROM practice.seen
@@ -206,26 +218,67 @@ const sessionColumns = {
   last_shown_at: sessions.lastShownAt,
 }
 
+/** What a start reads before it draws (see startReadsOf). */
+export interface StartReads {
+  /** The viewer's session still open or locked and unjudged, if any. */
+  openId: string | null
+  /** The viewer's series that still takes sessions (the oldest), if any. */
+  series: { id: string; candidate_count: number } | null
+  /** The versions of the pool's targets and of the viewer's showings (see drawVersionsOf). */
+  versions: DrawVersions
+  /** False when no pool has this id. */
+  poolFound: boolean
+}
+
 /**
- * Closes the viewer's sessions past the limit as abandoned, then answers the one still open or
- * locked and unjudged, if any (one round trip: a start asks this first).
+ * Everything a start reads, in one statement (each statement is a turn of the embedded
+ * database's one thread): the viewer's sessions past the limit closed as abandoned, then the one
+ * still open, the series that still takes sessions, whether the pool exists, and the versions
+ * its draw is checked against. The rest of the statement does not see the closing (one
+ * snapshot), so the sessions it closed are left out by id.
  */
-export async function closeOverdueAndFindOpen(
+export async function startReadsOf(
   db: Queryable,
   userId: string,
+  poolId: string,
   hours: number,
-): Promise<{ id: string } | null> {
-  const [row] = await rows<{ id: string }>(
+): Promise<StartReads> {
+  const [row] = await rows<{
+    open_id: string | null
+    series_id: string | null
+    series_candidates: number | null
+    targets: string | null
+    showings: string | null
+  }>(
     db,
     sql`WITH closed AS (
           UPDATE practice.sessions SET abandoned_at = now()
           WHERE user_id = ${userId} AND ${overdue(hours)}
           RETURNING id)
-        SELECT id FROM practice.sessions
-        WHERE user_id = ${userId} AND judged_at IS NULL AND abandoned_at IS NULL
-          AND id NOT IN (SELECT id FROM closed)`,
+        SELECT (SELECT id FROM practice.sessions
+                WHERE user_id = ${userId} AND judged_at IS NULL AND abandoned_at IS NULL
+                  AND id NOT IN (SELECT id FROM closed)
+                LIMIT 1) AS open_id,
+               taking.id AS series_id, taking.candidate_count AS series_candidates,
+               (SELECT targets_version::text FROM practice.pools WHERE id = ${poolId}) AS targets,
+               (SELECT ${MS('max(last_shown_at)')} FROM practice.seen
+                WHERE user_id = ${userId}) AS showings
+        FROM (SELECT 1) AS one
+        LEFT JOIN LATERAL (
+          SELECT se.id, se.candidate_count FROM practice.series se
+          WHERE se.user_id = ${userId}
+            AND (SELECT count(*) FROM practice.sessions x WHERE x.series_id = se.id) < se.sessions
+          ORDER BY se.declared_at, se.id LIMIT 1) AS taking ON true`,
   )
-  return row ?? null
+  return {
+    openId: row?.open_id ?? null,
+    series:
+      row?.series_id && row.series_candidates !== null
+        ? { id: row.series_id, candidate_count: row.series_candidates }
+        : null,
+    versions: { targets: row?.targets ?? '0', showings: row?.showings ?? null },
+    poolFound: (row?.targets ?? null) !== null,
+  }
 }
 
 /** Closes one session as abandoned if it is past the limit; true if it is (now) abandoned. */
@@ -300,20 +353,6 @@ export async function seriesOf(db: Queryable, userId: string): Promise<SeriesRow
     .where(eq(series.userId, userId))
     .orderBy(desc(series.declaredAt), series.id)
     .limit(1000)
-}
-
-/** The viewer's series that still takes sessions (fewer started than declared), if any. */
-export async function seriesTakingSessions(
-  db: Queryable,
-  userId: string,
-): Promise<SeriesRow | null> {
-  const [row] = await db
-    .select(seriesWithCounts)
-    .from(series)
-    .where(and(eq(series.userId, userId), lt(seriesWithCounts.started, series.sessions)))
-    .orderBy(series.declaredAt)
-    .limit(1)
-  return row ?? null
 }
 
 export async function insertSeries(

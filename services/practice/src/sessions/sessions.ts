@@ -12,18 +12,18 @@ import {
   drawCandidateSet,
   familiarityOf,
 } from './candidate-sets.ts'
-import type { CandidateDraw, DrawablePool } from './candidate-sets.ts'
+import type { CandidateDraw } from './candidate-sets.ts'
 import { drawableTargets, recordShowing } from './drawable-targets.ts'
+import type { KeptPool } from './drawable-targets.ts'
 import {
   closeIfOverdue,
-  closeOverdueAndFindOpen,
   judgeIfLocked,
   lockIfUnchanged,
   insertSession,
   openSessionOf,
   saveWriteUpIfOpen,
-  seriesTakingSessions,
   sessionOf,
+  startReadsOf,
 } from './repository.ts'
 import type { Queryable, SessionRow } from './repository.ts'
 import { poolBySlug, poolExists, targetsByIds } from '../pools/repository.ts'
@@ -94,15 +94,10 @@ export async function drawnSet(
   size: number,
   draw: CandidateDraw = drawCandidateSet,
 ) {
-  return drawnFrom(db, await drawableTargets(db, poolId, userId), size, draw)
+  return drawnFrom(await drawableTargets(db, poolId, userId), size, draw)
 }
 
-async function drawnFrom(
-  db: Database,
-  pool: DrawablePool,
-  size: number,
-  draw: CandidateDraw = drawCandidateSet,
-) {
+function drawnFrom(pool: KeptPool, size: number, draw: CandidateDraw = drawCandidateSet) {
   if (drawableCount(pool) < size) {
     throw new AppError(
       'pool_too_small',
@@ -118,14 +113,11 @@ async function drawnFrom(
       'No candidate set can be drawn from this pool right now. Ask an administrator for more targets.',
     )
   }
-  const targets = await targetsByIds(db, set.candidates)
-  const hashes = new Map([...targets].map(([id, t]) => [id, t.image_sha256]))
-  const seen = familiarityOf(
-    pool,
-    set.candidates.map((id) => pool.places.get(id) ?? -1),
-  )
-  const imageSha256s = set.candidates.map((id) => hashes.get(id))
-  const targetSha256 = hashes.get(set.targetId)
+  // The pictures' hashes come with the kept list, which moves with every write to a target.
+  const places = set.candidates.map((id) => pool.places.get(id) ?? -1)
+  const seen = familiarityOf(pool, places)
+  const imageSha256s = places.map((place) => pool.imageSha256s[place])
+  const targetSha256 = pool.imageSha256s[pool.places.get(set.targetId) ?? -1]
   if (!targetSha256 || imageSha256s.some((h) => !h)) throw new Error('a drawn target vanished')
   const nonce = newNonce()
   return {
@@ -144,14 +136,16 @@ export async function startSession(db: Database, options: StartOptions) {
     latitude !== undefined && longitude !== undefined ? { latitude, longitude } : null
   // Asked first: it may still be on its way from the astro service while the set is drawn.
   const lstHours = position ? options.siderealHours(position.latitude, position.longitude) : null
-  // The reads a start needs do not depend on each other: asked at once, answered in one wait.
-  const poolId = resolvePool(db, options.poolId)
-  const [open, series, drawable] = await Promise.all([
-    closeOverdueAndFindOpen(db, userId, options.abandonAfterHours),
-    seriesTakingSessions(db, userId),
-    poolId.then((id) => drawableTargets(db, id, userId)),
-  ])
-  if (open) throw sessionOpen(open.id)
+  const poolId = options.poolId ?? (await resolvePool(db, undefined))
+  // One statement for all a start reads: the open session, the series, the pool, the versions.
+  const { openId, series, versions, poolFound } = await startReadsOf(
+    db,
+    userId,
+    poolId,
+    options.abandonAfterHours,
+  )
+  if (!poolFound) throw notFound('Target pool not found')
+  if (openId) throw sessionOpen(openId)
   if (series && options.candidates && options.candidates !== series.candidate_count) {
     throw new AppError(
       'series_candidates',
@@ -165,12 +159,16 @@ export async function startSession(db: Database, options: StartOptions) {
   for (let attempt = 0; attempt < 5; attempt++) {
     const set =
       attempt === 0
-        ? await drawnFrom(db, drawable, candidateCount, options.draw)
-        : await drawnSet(db, await poolId, userId, candidateCount, options.draw)
+        ? drawnFrom(
+            await drawableTargets(db, poolId, userId, versions),
+            candidateCount,
+            options.draw,
+          )
+        : await drawnSet(db, poolId, userId, candidateCount, options.draw)
     try {
       return await insertSession(db, {
         userId,
-        poolId: await poolId,
+        poolId,
         targetId: set.targetId,
         trn: newTrn(),
         nonce: set.nonce,

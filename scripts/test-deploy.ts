@@ -157,6 +157,7 @@ interface Service {
   image?: string
   build?: { context?: string; dockerfile?: string; args?: Record<string, unknown> }
   healthcheck?: { test?: unknown; disable?: boolean }
+  depends_on?: string[] | Record<string, unknown>
   [key: string]: unknown
 }
 
@@ -248,8 +249,70 @@ function composeFile(): {
     builds.set(key, { ...build, image })
     service.build = { context, dockerfile: build.dockerfile }
   }
+  // Names without DNS (see `addresses`): every container knows every named one's address.
+  const hosts = [...addresses(Object.keys(merged.services))].map(([name, ip]) => `${name}:${ip}`)
+  for (const service of Object.values(merged.services)) service.extra_hosts = hosts
   // YAML 1.1 quoting: podman-compose reads with PyYAML, to which a plain `yes` is true.
   return { services: merged.services, yaml: stringify(merged, { version: '1.1' }), builds }
+}
+
+/**
+ * The stack's network, without Podman's DNS. In one clean-clone CI run, aardvark-dns (Podman
+ * 4.3's resolver on the network) took 25 s to answer a lookup of `auth` from the descriptors
+ * container and then said ENOTFOUND, and auth's connection to `postgres` timed out; a later
+ * failure was the same. So the test makes the network itself, with the compose file's subnet
+ * (podman-compose 1.0 would make one on its own subnet, ignoring `ipam`) and no DNS, starts each
+ * service a container of which others call on a fixed address, and writes every such name into
+ * every container's /etc/hosts (`extra_hosts`). The speech workers, which nobody calls, take any
+ * free address. What production runs (docker compose, Kubernetes) keeps its own DNS.
+ */
+const NETWORK = `${PROJECT}_backend`
+const UNNAMED = new Set(['ai-worker', 'minio-init'])
+
+/**
+ * Each called service's fixed address on the subnet: .200, .201, … in the compose file's order,
+ * far above the addresses Podman hands out itself from .2 up (the one-shot and the workers).
+ */
+function addresses(services: readonly string[]): Map<string, string> {
+  const subnet = process.env.BACKEND_SUBNET ?? '172.28.77.0/24'
+  const prefix = subnet.split('/')[0]?.split('.').slice(0, 3).join('.') ?? ''
+  return new Map(
+    services.filter((s) => !UNNAMED.has(s)).map((s, i) => [s, `${prefix}.${200 + i}`] as const),
+  )
+}
+
+/**
+ * The services in an order that starts each after what it depends on. podman-compose 1.0 runs a
+ * service's dependencies with it even with --no-deps, with the same `podman run` arguments (the
+ * address too): started first, they are only found already there.
+ */
+function startOrder(services: Record<string, Service>): string[] {
+  const order: string[] = []
+  const visit = (name: string, path: string[]) => {
+    if (order.includes(name)) return
+    if (path.includes(name)) throw new Error(`depends_on cycle: ${[...path, name].join(' → ')}`)
+    const needs = services[name]?.depends_on
+    const deps = Array.isArray(needs) ? needs.map(String) : Object.keys(needs ?? {})
+    for (const dep of deps) visit(dep, [...path, name])
+    order.push(name)
+  }
+  for (const name of Object.keys(services)) visit(name, [])
+  return order
+}
+
+function createNetwork(): void {
+  podman([
+    'network',
+    'create',
+    '--subnet',
+    process.env.BACKEND_SUBNET ?? '172.28.77.0/24',
+    '--disable-dns',
+    '--label',
+    `io.podman.compose.project=${PROJECT}`,
+    '--label',
+    `com.docker.compose.project=${PROJECT}`,
+    NETWORK,
+  ])
 }
 
 // ---- the phases ----
@@ -260,7 +323,7 @@ function checkTools(): void {
   )
   if (missing.length > 0)
     throw new Error(
-      `missing: ${missing.join(', ')} (Debian: apt-get install -y podman podman-compose runc debootstrap uidmap slirp4netns fuse-overlayfs golang-github-containernetworking-plugin-dnsname)`,
+      `missing: ${missing.join(', ')} (Debian: apt-get install -y podman podman-compose runc debootstrap uidmap slirp4netns fuse-overlayfs)`,
     )
   console.log(
     `  ${podman(['--version'])}; ${
@@ -450,6 +513,37 @@ function compose(args: string[], env: NodeJS.ProcessEnv = {}): string {
     env: { ...process.env, ...env },
     quiet: true,
   }).stdout
+}
+
+let fixedAddresses = new Map<string, string>()
+
+/** Starts `services` one by one, each called one on its own fixed address (see `addresses`). */
+function up(services: readonly string[]): void {
+  for (const service of services) {
+    const ip = fixedAddresses.get(service)
+    const said = run(
+      'podman-compose',
+      [
+        ...(ip ? [`--podman-run-args=--ip=${ip}`] : []),
+        '-p',
+        PROJECT,
+        '-f',
+        composePath,
+        'up',
+        '-d',
+        '--no-build',
+        '--no-deps',
+        service,
+      ],
+      { quiet: true },
+    )
+    // podman-compose exits 0 when `podman run` fails: what it said is the only word of why.
+    const state = inspect(containerName(service), '{{.State.Status}} {{.State.Error}}')
+    if (!state.startsWith('running') && !state.startsWith('exited'))
+      console.log(
+        `  ${service} did not start (${state || 'no container'}):\n${said.stdout.slice(-1500)}${said.stderr.slice(-1500)}`,
+      )
+  }
 }
 
 const projectContainers = (all = true): string[] =>
@@ -820,7 +914,7 @@ async function kubePlay(workDir: string): Promise<void> {
       podman(['secret', 'rm', name], true)
       podman(['secret', 'create', name, file])
     }
-    podman(['kube', 'play', '--start=false', '--network', `${PROJECT}_backend`, manifest])
+    podman(['kube', 'play', '--start=false', '--network', NETWORK, manifest])
     const pods = podman(['pod', 'ps', '--format', '{{.Name}}'])
       .split('\n')
       .filter((name) => deployments.some((d) => name.startsWith(`${d.metadata.name}-pod-`)))
@@ -877,24 +971,23 @@ async function teardown(): Promise<void> {
     .split('\n')
     .filter(Boolean)
   if (volumes.length > 0) podman(['volume', 'rm', '-f', ...volumes], true)
-  podman(['network', 'rm', '-f', `${PROJECT}_backend`], true)
+  podman(['network', 'rm', '-f', NETWORK], true)
   const remaining = projectContainers().length
   console.log(`  containers left: ${remaining}, volumes removed: ${volumes.length}`)
 }
+
+/**
+ * `--images`: only the images, then stop (CI builds them while its tests run). `--built`: the
+ * images a `--images` run left, built again only when one is missing.
+ */
+const IMAGES_ONLY = process.argv.includes('--images')
+const BUILT = process.argv.includes('--built')
 
 async function main(): Promise<void> {
   await phase('tools', () => {
     checkTools()
     containersConf()
   })
-  await phase('base images (Debian, Node)', async () => {
-    mkdirSync(cacheDir, { recursive: true })
-    // The builds' output of this run only (a failed build's tail is also in the error).
-    writeFileSync(join(cacheDir, 'build.log'), '')
-    await debianBase()
-    await nodeBase()
-  })
-
   // Secrets for this run only; nothing is written into the checkout.
   const { privateKey } = generateKeyPairSync('ed25519')
   Object.assign(process.env, {
@@ -913,13 +1006,30 @@ async function main(): Promise<void> {
     BACKEND_SUBNET: process.env.BACKEND_SUBNET ?? '172.28.77.0/24',
   })
 
-  const workDir = mkdtempSync(join(tmpdir(), 'crv-deploy-'))
-  const { yaml, builds } = composeFile()
+  const present = (image: string) =>
+    run('podman', ['image', 'exists', image], { allowFail: true, quiet: true }).status === 0
+  const { yaml, builds, services } = composeFile()
+  fixedAddresses = addresses(Object.keys(services))
+  const prebuilt =
+    BUILT &&
+    [DEBIAN_IMAGE, NODE_IMAGE, ...[...builds.values()].map((b) => b.image ?? '')].every(present)
+  if (!prebuilt)
+    await phase('base images (Debian, Node)', async () => {
+      mkdirSync(cacheDir, { recursive: true })
+      // The builds' output of this run only (a failed build's tail is also in the error).
+      writeFileSync(join(cacheDir, 'build.log'), '')
+      await debianBase()
+      await nodeBase()
+    })
 
-  await phase('app images', async () => {
-    for (const { context, dockerfile, args, image = '' } of builds.values())
-      await build(image, dockerfile, context, args)
-  })
+  if (!prebuilt)
+    await phase('app images', async () => {
+      for (const { context, dockerfile, args, image = '' } of builds.values())
+        await build(image, dockerfile, context, args)
+    })
+  if (IMAGES_ONLY) return
+
+  const workDir = mkdtempSync(join(tmpdir(), 'crv-deploy-'))
 
   try {
     gatewayPort = await freePort()
@@ -927,19 +1037,21 @@ async function main(): Promise<void> {
     composePath = join(workDir, 'compose.yml')
     writeFileSync(composePath, yaml)
     await teardown()
+    createNetwork()
 
     await phase('stack up and healthy', async () => {
       // podman-compose starts in order but does not wait on conditions: the data first.
-      compose(['up', '-d', '--no-build', 'postgres', 'redis', 'minio'])
+      up(['postgres', 'redis', 'minio'])
       await waitHealthy(
         ['postgres', 'redis', 'minio'].map((s) => containerName(s)),
         120_000,
       )
-      compose(['up', '-d', '--no-build', '--no-deps', 'minio-init'])
+      up(['minio-init'])
       const code = await waitExited(containerName('minio-init'), 60_000)
       if (code !== 0) console.log(podman(['logs', containerName('minio-init')], true))
       check(code === 0, `minio-init made the bucket (exit ${code})`)
-      compose(['up', '-d', '--no-build'])
+      const started = new Set(['postgres', 'redis', 'minio', 'minio-init'])
+      up(startOrder(services).filter((s) => !started.has(s)))
       const all = projectContainers(false)
       const withChecks = all.filter(hasHealthcheck)
       // Generous: six services migrating at once on a loaded two-core machine took over 180 s.
@@ -985,7 +1097,7 @@ process.on('SIGINT', () => {
 })
 
 main().then(
-  () => console.log('\ntest:deploy passed'),
+  () => console.log(IMAGES_ONLY ? '\ntest:deploy: the images are built' : '\ntest:deploy passed'),
   (err: unknown) => {
     console.error(`\ntest:deploy FAILED: ${err instanceof Error ? err.message : String(err)}`)
     process.exitCode = 1

@@ -133,7 +133,7 @@ async function startNginx(
     NODE_ENV: 'production',
     PUBLIC_URL: 'https://crv.example.org',
   })
-  const headers = Object.entries(securityHeadersFor(production))
+  const headers = Object.entries(securityHeadersFor(production).data)
     .map(([name, value]) => `      add_header ${name} "${value}" always;`)
     .join('\n')
   writeFileSync(

@@ -23,7 +23,7 @@ import { STREAMED_BODY_THRESHOLD, upstreamError } from './proxy.ts'
 import { rateLimitHeaders, rateLimited } from './rate-limit.ts'
 import type { ApiLimit } from './rate-limit.ts'
 import type { Route } from './routes.ts'
-import { securityHeadersFor } from './security-headers.ts'
+import { isPage, securityHeadersFor } from './security-headers.ts'
 
 export interface FastPathOptions {
   config: GatewayConfig
@@ -71,7 +71,8 @@ export function createFastPath({ config, upstreams, routes, log, apiLimit }: Fas
   const answered = (host: string | undefined) => hosts.has(hostnameOf(host) ?? '')
   const clientOf = clientReader(config)
   const security = securityHeadersFor(config)
-  const securityEntries = Object.entries(security)
+  const pageEntries = Object.entries(security.page)
+  const dataEntries = Object.entries(security.data)
   let open = true
   /** Requests this path has answered: the tests' proof that it, not Fastify, answered. */
   let answeredCount = 0
@@ -85,7 +86,7 @@ export function createFastPath({ config, upstreams, routes, log, apiLimit }: Fas
     const text = JSON.stringify(body)
     res.writeHead(status, {
       ...headers,
-      ...security,
+      ...security.data,
       'content-type': 'application/json; charset=utf-8',
       'content-length': Buffer.byteLength(text),
     })
@@ -164,7 +165,8 @@ export function createFastPath({ config, upstreams, routes, log, apiLimit }: Fas
             out['x-request-id'] = id
             endToEnd(answer.headers, out)
             // A service may set its own policy for a response (the sign-in popup's page does).
-            for (const [name, value] of securityEntries) out[name] ??= value
+            const entries = isPage(out['content-type']) ? pageEntries : dataEntries
+            for (const [name, value] of entries) out[name] ??= value
             res.writeHead(answer.statusCode, out)
             answer.body.on('error', () => res.destroy())
             answer.body.pipe(res)

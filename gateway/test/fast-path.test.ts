@@ -17,7 +17,8 @@ import { closeAfterAll, deadUrl, listen, logLines } from './servers.ts'
 
 /**
  * Every service: answers with what it was sent (method, path, headers); `?policy=1` sets its own
- * content security policy, `?slow=1` answers after 2 s, `?boom=1` answers 500.
+ * content security policy, `?html=1` answers a page, `?slow=1` answers after 2 s, `?boom=1`
+ * answers 500.
  */
 const upstream = await listen(
   createServer((req, res) => {
@@ -25,7 +26,7 @@ const upstream = await listen(
     const answer = () => {
       const body = JSON.stringify({ method: req.method, url: req.url, headers: req.headers })
       res.writeHead(query.has('boom') ? 500 : 200, {
-        'content-type': 'application/json',
+        'content-type': query.has('html') ? 'text/html; charset=utf-8' : 'application/json',
         'x-served-by': 'upstream',
         ...(query.has('policy') ? { 'content-security-policy': "default-src 'none'" } : {}),
       })
@@ -131,6 +132,7 @@ describe('the fast path', () => {
       {},
     ],
     ['an answer with its own security policy', `${SIDEREAL}&policy=1`, {}],
+    ['a page (HTML) from a service', `${SIDEREAL}&html=1`, {}],
     ['a service that fails', `${SIDEREAL}&boom=1`, {}],
     [
       'a GET with connection headers',
@@ -150,6 +152,22 @@ describe('the fast path', () => {
       expect(a.headers['content-security-policy']).toBeTruthy()
     })
   }
+
+  it('sends data the short policy and a page the page’s', async () => {
+    // Both gateways, so that each has counted as many requests as the other.
+    for (const { base } of [fast, plain]) {
+      const data = await ask(base, SIDEREAL)
+      expect(data.headers['content-security-policy']).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      )
+      expect(data.headers['x-content-type-options']).toBe('nosniff')
+      expect(data.headers['permissions-policy']).toBeUndefined()
+      const page = await ask(base, `${SIDEREAL}&html=1`)
+      expect(page.headers['content-security-policy']).toMatch(/default-src 'self'/)
+      expect(page.headers['x-frame-options']).toBe('DENY')
+      expect(page.headers['permissions-policy']).toBeTruthy()
+    }
+  })
 
   it('sends the service the client and host a trusted proxy names', async () => {
     const a = await ask(fast.base, SIDEREAL, {

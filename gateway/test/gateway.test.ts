@@ -137,7 +137,10 @@ describe('routing from the contract', () => {
       url: '/api/gestalts?language=en',
       headers: { origin: 'https://evil.example' },
     })
-    expect(res.headers['content-security-policy']).toMatch(/default-src 'self'/)
+    // The API's data may load nothing and be framed by nothing.
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    )
     expect(res.headers['x-content-type-options']).toBe('nosniff')
     expect(res.headers['access-control-allow-origin']).toBeUndefined()
   })
@@ -172,6 +175,19 @@ describe('limits and failures', () => {
   afterAll(async () => {
     await app.close()
     await astro.close()
+  })
+
+  it('sends the app’s pages and its service worker the page’s policy', async () => {
+    // The service worker's own fetches follow its script's policy: `default-src 'none'` would
+    // stop the app working offline.
+    for (const url of ['/descriptors', '/sw.js', '/manifest.webmanifest']) {
+      const res = await app.inject({ method: 'GET', url })
+      expect(res.statusCode, url).toBe(200)
+      expect(res.headers['content-security-policy'], url).toMatch(
+        /default-src 'self'; script-src 'self'.*connect-src 'self'/,
+      )
+      expect(res.headers['x-frame-options'], url).toBe('DENY')
+    }
   })
 
   it('forwards to a real service and returns its answer untouched', async () => {

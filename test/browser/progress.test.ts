@@ -65,7 +65,9 @@ describe('your progress', () => {
     const figures = page.getByRole('region', { name: 'Your figures' })
     await figures.getByText('Current streak').waitFor()
     await expect.poll(() => figures.innerText()).toMatch(/Current streak\s+1 day/)
-    expect(await figures.innerText()).toMatch(/Today\s+3\.0 min/)
+    // The three minutes moved on the page's clock, and the seconds the page really took: up to
+    // 6 s on a loaded machine (CI read 3.1 min once, the word's speech slow to come).
+    expect(await figures.innerText()).toMatch(/Today\s+3\.[01] min/)
     await page.getByRole('region', { name: 'Minutes per day' }).locator('svg').first().waitFor()
 
     await page.getByRole('button', { name: 'Delete training history' }).click()

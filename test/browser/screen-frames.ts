@@ -63,6 +63,8 @@ export class ScreenFrames {
   private readonly cdp: CDPSession
   private readonly profile: string
   private ticks: number
+  /** Frames stamped by the clock, not 1/60 s after the last: drawn late, as a slower display's. */
+  lateFrames = 0
   private running = true
   private paused = false
   private inFlight: Promise<unknown> | null = null
@@ -153,13 +155,17 @@ export class ScreenFrames {
   private async pump(): Promise<void> {
     while (this.running) {
       if (this.paused) {
+        // The first frame after a pause comes when it comes, not late.
+        this.ticks = monotonicMs() - FRAME_MS
         await new Promise((resolve) => setTimeout(resolve, 5))
         continue
       }
       // Never stamped in the past: Chromium gives a frame until its time plus one interval to
       // finish the page's part of it and draws without it after that, so a stamp behind the
       // clock (after a pause, or frames drawn slower than 60 Hz) would skip the page's updates.
-      this.ticks = Math.max(this.ticks + FRAME_MS, monotonicMs())
+      const now = monotonicMs()
+      if (now > this.ticks + FRAME_MS) this.lateFrames += 1
+      this.ticks = Math.max(this.ticks + FRAME_MS, now)
       const recording = this.recording
       const frame = this.cdp.send('HeadlessExperimental.beginFrame', {
         frameTimeTicks: this.ticks,

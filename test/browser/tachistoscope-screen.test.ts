@@ -39,6 +39,39 @@ async function clearPeople() {
   }
 }
 
+/**
+ * Opens the trainer until the page has measured the 60 Hz this harness plays. The page measures
+ * the display once, as it opens; on a machine too busy to draw each frame within 1/60 s the
+ * harness stamps frames by the clock, a slower display, and the page rightly plans fewer frames
+ * (CI: 4 for 100 ms, a 40 Hz reading). That is a reading of the machine, not of the app, so it
+ * is taken again, but only if enough frames really were drawn late for the reading: a page that
+ * reads anything but 60 Hz from a screen that kept time fails here.
+ */
+async function openAt60Hz(screen: ScreenFrames) {
+  const readings: string[] = []
+  for (let attempt = 0; attempt < 5; attempt++) {
+    screen.lateFrames = 0
+    await screen.goto(base + '/tachistoscope')
+    // The frame rate is said beside an exposure shorter than a second.
+    await screen.page.getByRole('combobox', { name: 'Exposure Duration' }).click()
+    await screen.page.getByRole('option', { name: '1 frame', exact: true }).click()
+    const duration = screen.page.getByTestId('exposure-duration')
+    await expect.poll(() => duration.innerText()).toMatch(/\d+ Hz\)/)
+    const hz = /(\d+) Hz\)/.exec(await duration.innerText())?.[1]
+    if (hz === '60') {
+      if (readings.length > 0) console.info(`read again after ${readings.join('; ')}`)
+      return
+    }
+    readings.push(`${hz} Hz with ${screen.lateFrames} frames drawn late`)
+    // The page takes the median of 30 frames: at least 15 of them came late, or it misread.
+    expect(
+      screen.lateFrames,
+      `the page read ${hz} Hz with only ${screen.lateFrames} frames drawn late`,
+    ).toBeGreaterThanOrEqual(15)
+  }
+  throw new Error(`this machine never drew 60 Hz while the page measured: ${readings.join('; ')}`)
+}
+
 /** Flashes the People picture (one flat magenta picture) three times at each exposure. */
 async function flashes(plant?: string) {
   const screen = await ScreenFrames.open()
@@ -46,7 +79,7 @@ async function flashes(plant?: string) {
     await screen.page.context().addCookies(cookies)
     if (plant) await screen.page.addInitScript(plant)
     const page = screen.page
-    await screen.goto(base + '/tachistoscope')
+    await openAt60Hz(screen)
     await page.getByRole('button', { name: 'People Pictures' }).click()
     await page.getByTestId('image-count').getByText('1').waitFor()
     const results = await flashesOnScreen(

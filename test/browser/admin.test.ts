@@ -86,7 +86,7 @@ describe('administration', () => {
     await signIn(page, base)
     await page.getByText('You do not have administrator privileges to view this page.').waitFor()
     await page.getByRole('heading', { name: 'Access Denied' }).waitFor()
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await page.close()
   })
 
@@ -109,7 +109,7 @@ describe('administration', () => {
       await dialog.getByRole('button', { name: 'Add Word' }).click()
       await dialog.waitFor({ state: 'hidden' })
     }
-    expect(authorProblems).toEqual([])
+    expect(authorProblems, authorProblems.join('\n')).toEqual([])
     await author.close()
 
     // The administrator reviews them.
@@ -138,7 +138,7 @@ describe('administration', () => {
     const all = other.getByRole('dialog', { name: `All Descriptors - ${gestalt.name}` })
     await all.getByText(keep, { exact: true }).waitFor()
     expect(await all.getByText(drop, { exact: true }).count()).toBe(0)
-    expect(otherProblems).toEqual([])
+    expect(otherProblems, otherProblems.join('\n')).toEqual([])
     await other.close()
   })
 
@@ -267,6 +267,6 @@ describe('administration', () => {
         )
         .toBe('en')
     }
-    expect(adminProblems).toEqual([])
+    expect(adminProblems, adminProblems.join('\n')).toEqual([])
   })
 })

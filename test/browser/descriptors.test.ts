@@ -104,7 +104,7 @@ describe('descriptor trainer, signed out', () => {
     await dialog.getByRole('button', { name: 'End Training' }).click()
     await dialog.waitFor({ state: 'hidden' })
     await start.waitFor()
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await page.close()
   })
 
@@ -138,7 +138,7 @@ describe('descriptor trainer, signed out', () => {
       await dialog.getByRole('button', { name: 'End Training' }).click()
       await dialog.waitFor({ state: 'hidden' })
     }
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await page.close()
   })
 
@@ -180,7 +180,7 @@ describe('descriptor trainer, signed out', () => {
     await page.getByText('Please log in to view your custom descriptors.').waitFor()
     await page.goto(base + '/export-data')
     await page.getByRole('heading', { name: 'Sign In Required' }).waitFor()
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await page.close()
   })
 
@@ -220,7 +220,7 @@ describe('descriptor trainer, signed out', () => {
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'hidden' })
     await expect.poll(() => start.evaluate((el) => el.matches(':focus'))).toBe(true)
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await context.close()
   })
 })
@@ -257,7 +257,7 @@ describe('descriptor trainer, signed in', () => {
       expect(await dialog.getByRole('button', { name: 'Hide rough', exact: true }).count()).toBe(0)
       await close(dialog)
     }
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await page.close()
   })
 
@@ -362,7 +362,7 @@ describe('descriptor trainer, signed in', () => {
 
     await page.getByRole('link', { name: 'Back to Descriptor Training' }).click()
     await page.getByRole('heading', { name: 'Descriptor Training' }).waitFor()
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await page.close()
   })
 })

@@ -120,7 +120,7 @@ describe('Ideogram Training', () => {
     await page.getByText('Gestalt selection changed').waitFor()
     await header.getByRole('button', { name: 'Play' }).waitFor()
     await header.getByText('4 words selected').waitFor()
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await page.close()
   })
 
@@ -139,7 +139,7 @@ describe('Ideogram Training', () => {
     expect(await toggle.getAttribute('aria-pressed')).toBe('true')
     await page.mouse.click(box.x + box.width - 6, box.y + box.height - 6)
     await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false')
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await page.close()
   })
 
@@ -169,7 +169,7 @@ describe('Ideogram Training', () => {
     // Choosing a gestalt by hand switches back to Normal Training.
     await gestaltToggle(page, 'natural').click()
     await page.getByText('Switched to Normal Training').waitFor()
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await page.close()
   })
 
@@ -244,7 +244,7 @@ describe('Ideogram Training', () => {
     // The clip is gone from storage too.
     const audioUrl = customId.slice('custom-'.length)
     expect((await fetch(base + audioUrl)).status).toBe(404)
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await page.close()
   })
 
@@ -290,7 +290,7 @@ describe('Ideogram Training', () => {
       // thread for 2.9 ms.
       expect(run.errorsMs.filter(Number.isFinite)).toHaveLength(count - 1)
     }
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await page.close()
   }, 300_000)
 })

@@ -144,7 +144,7 @@ describe.each(['visitor', 'administrator'] as const)('on a phone, as the %s', (r
       await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true })
       expect(wide).toEqual([])
       expect(small).toEqual([])
-      expect(problems).toEqual([])
+      expect(problems, problems.join('\n')).toEqual([])
       await page.close()
     },
     120_000,
@@ -201,7 +201,7 @@ describe('the phone layouts of issue [11] item 3', () => {
         .getAttribute('aria-pressed'),
     ).toBe('true')
     expect(await controls.getByRole('group', { name: 'Speed' }).isVisible()).toBe(false)
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await page.close()
   })
 
@@ -225,7 +225,7 @@ describe('the phone layouts of issue [11] item 3', () => {
     await expect.poll(() => start.isEnabled()).toBe(true)
     await start.tap()
     await page.getByRole('dialog', { name: /Descriptor Training/ }).waitFor()
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await page.close()
   })
 

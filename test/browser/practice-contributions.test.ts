@@ -132,7 +132,7 @@ async function contributionJourney(options: BrowserContextOptions, device: strin
   await adminPage.getByRole('button', { name: 'In a pool' }).click()
   const placed = adminPage.getByRole('article', { name: title })
   await expect.poll(() => placed.innerText()).toMatch(/κ\): 0\.50[\s\S]*boat[\s\S]*ocean/)
-  expect(adminProblems).toEqual([])
+  expect(adminProblems, adminProblems.join('\n')).toEqual([])
   // The refresh cookie is rotated as the page uses it: the next journey goes on with this one's.
   adminState = await admin.storageState()
   await admin.close()
@@ -142,7 +142,7 @@ async function contributionJourney(options: BrowserContextOptions, device: strin
   await expect.poll(() => mine.innerText()).toContain('In a target pool')
   await expectFits(page, options)
   await screenshot(page, `contribution-placed-${device}`)
-  expect(problems).toEqual([])
+  expect(problems, problems.join('\n')).toEqual([])
   await contributor.close()
 }
 

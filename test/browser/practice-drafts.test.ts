@@ -137,7 +137,7 @@ describe('a practice write-up', () => {
     await page.close({ runBeforeUnload: true })
     await closed
     expect(dialogs).toEqual(['beforeunload'])
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await context.close()
   })
 

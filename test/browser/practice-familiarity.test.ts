@@ -126,7 +126,7 @@ describe('pictures seen before', () => {
     expect(new URL(page.url()).search).toBe('')
     expect(statsAsked).toContain('/api/practice/stats')
     expect(statsAsked.filter((u) => u.endsWith('?'))).toEqual([])
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
 
     const adminPage = await adminContext.newPage()
     const adminProblems = watchProblems(adminPage)
@@ -150,7 +150,7 @@ describe('pictures seen before', () => {
       '0\nsets of 5, from 0 never shown',
       '0\n0 pictures shown over 180 days ago',
     ])
-    expect(adminProblems).toEqual([])
+    expect(adminProblems, adminProblems.join('\n')).toEqual([])
     await adminContext.close()
     await context.close()
   }, 120_000)

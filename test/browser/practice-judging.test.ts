@@ -315,7 +315,7 @@ describe('judging made for pictures', () => {
     expect(reveal.rank).toBe(sent.indexOf(reveal.targetId) + 1)
     expect(await judging.count()).toBe(0)
     await screenshot(page, 'desktop-judged')
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await context.close()
   }, 120_000)
 
@@ -405,7 +405,7 @@ describe('judging made for pictures', () => {
       'document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth',
     )) as number
     expect(overflow).toBeLessThanOrEqual(0)
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await context.close()
   }, 120_000)
 
@@ -485,7 +485,7 @@ describe('judging made for pictures', () => {
     await target.waitFor()
     expect(await decoded(target)).toBe(true)
     await revealed.getByText(new RegExp(`^You ranked the target ${reveal.rank} of 5`)).waitFor()
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await context.close()
   }, 120_000)
 
@@ -532,7 +532,7 @@ describe('judging made for pictures', () => {
     expect(
       await page.getByRole('checkbox', { name: /Judge by text instead of pictures/ }).isChecked(),
     ).toBe(true)
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await context.close()
   }, 120_000)
 })

@@ -367,7 +367,7 @@ describe('practice', () => {
       .first()
       .waitFor()
     await screenshot(page, 'admin-targets')
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await context.close()
   })
 
@@ -376,7 +376,7 @@ describe('practice', () => {
     const page = await context.newPage()
     const problems = watchProblems(page, [SESSION_OPEN])
     await journey(page, 'desktop')
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await context.close()
   }, 120_000)
 
@@ -390,7 +390,7 @@ describe('practice', () => {
       'document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth',
     )) as number
     expect(overflow).toBeLessThanOrEqual(0)
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await context.close()
   }, 120_000)
 
@@ -447,7 +447,7 @@ describe('practice', () => {
       'Passed',
       'Failed',
     ])
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await context.close()
   }, 120_000)
 
@@ -479,7 +479,7 @@ describe('practice', () => {
     const receipt = await downloadedReceipt(page)
     expect(receipt.commitments).toMatchObject({ source: 'server', keptAt: null })
     expect((await verifyReceipt(receipt)).ok).toBe(true)
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await context.close()
   }, 120_000)
 
@@ -521,7 +521,7 @@ describe('practice', () => {
     expect((await verifyReceipt(receipt)).checks.map((c) => [c.name, c.ok])).toEqual([
       ['revealed', false],
     ])
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await context.close()
   }, 120_000)
 
@@ -550,7 +550,7 @@ describe('practice', () => {
       .poll(() => page.getByRole('region', { name: 'History' }).getByRole('link').count())
       .toBe(3)
     await screenshot(page, 'desktop-stats')
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await context.close()
   }, 120_000)
 
@@ -578,7 +578,7 @@ describe('practice', () => {
     })
     expect(receipt.writeUpSha256).toMatch(HEX)
     expect(await verifyReceipt(receipt)).toMatchObject({ ok: true })
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await page.close()
   })
 })
@@ -681,7 +681,7 @@ describe('the statistics page: both judges, exact probabilities, declared series
       .filter({ hasText: 'A series is declared before its first session' })
       .waitFor()
     await screenshot(page, 'stats-series')
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await context.close()
   })
 
@@ -726,7 +726,7 @@ describe('the statistics page: both judges, exact probabilities, declared series
       .waitFor()
     expect(await inside.innerText()).not.toContain('needs')
     await screenshot(page, 'stats-judges-sidereal')
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await context.close()
   })
 
@@ -822,7 +822,7 @@ describe('the statistics page: both judges, exact probabilities, declared series
     })
     expect(cutOff, 'z cut off').toBe(false)
     expect(await seriousViolations(page)).toEqual([])
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await context.close()
   })
 })

@@ -225,7 +225,7 @@ describe('the side menu, toasts and tooltips', () => {
       await header.getByText('3 words selected').waitFor()
       await gestaltToggle(page, 'natural').click()
       await page.getByRole('status').filter({ hasText: 'Switched to Normal Training' }).waitFor()
-      expect(problems).toEqual([])
+      expect(problems, problems.join('\n')).toEqual([])
     } finally {
       await context.close()
     }
@@ -286,7 +286,7 @@ describe('the side menu, toasts and tooltips', () => {
       await tooltip.waitFor()
       const later = await fetched(page)
       expect(later.parts['tip-popup']).toBeGreaterThan(later.liveAt ?? Infinity)
-      expect(problems).toEqual([])
+      expect(problems, problems.join('\n')).toEqual([])
     } finally {
       await context.close()
     }

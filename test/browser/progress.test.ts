@@ -79,7 +79,7 @@ describe('your progress', () => {
       headers: { authorization: `Bearer ${token}` },
     })
     expect(((await history.json()) as { totals: { sessions: number } }).totals.sessions).toBe(0)
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await context.close()
   })
 
@@ -109,7 +109,7 @@ describe('your progress', () => {
     expect(body.speeds).toHaveLength(1)
     expect([...body.gestalts].sort()).toEqual(['land', 'space'])
     expect((await (await recorded).response())?.status()).toBe(201)
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await context.close()
   })
 

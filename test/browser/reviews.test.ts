@@ -79,7 +79,7 @@ describe('reviews', () => {
     await expect
       .poll(() => page.getByRole('button', { name: /^Review/ }).innerText())
       .toBe('Review')
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
 
     // The phone: the three words answered on the laptop are not due; the next new one is.
     const phoneContext = await signedInContext(phone)

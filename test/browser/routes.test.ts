@@ -344,7 +344,7 @@ describe.each(visits)('every route of spec §2 for the %s, %s scheme', (role, sc
       const account = role === 'visitor' ? 'Sign In' : 'Sign Out'
       await page.getByRole('banner').getByRole('button', { name: account }).waitFor()
       expect(await seriousViolations(page)).toEqual([])
-      expect(problems).toEqual([])
+      expect(problems, problems.join('\n')).toEqual([])
       await page.close()
     },
     120_000,
@@ -387,7 +387,7 @@ describe.each(visits)('every route of spec §2 for the %s, %s scheme', (role, sc
     await nav.waitFor({ state: 'hidden' })
     // Focus goes back to the button that opened the menu.
     await expect.poll(() => menuButton.evaluate((b) => b.matches(':focus'))).toBe(true)
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await page.close()
   })
 })
@@ -407,7 +407,7 @@ describe('shared overlays and states as a visitor', () => {
     await page.getByRole('button', { name: 'Read More' }).click()
     await page.getByRole('button', { name: 'Show Less' }).waitFor()
     expect(await seriousViolations(page)).toEqual([])
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await context.close()
   })
 
@@ -463,7 +463,7 @@ describe('shared overlays and states as a visitor', () => {
     expect(await seriousViolations(page)).toEqual([])
     await add.getByRole('button', { name: 'Cancel' }).click()
     await add.waitFor({ state: 'hidden' })
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await context.close()
   })
 
@@ -483,7 +483,7 @@ describe('shared overlays and states as a visitor', () => {
       await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 45_000 })
       await settled(page)
       expect(await seriousViolations(page)).toEqual([])
-      expect(problems).toEqual([])
+      expect(problems, problems.join('\n')).toEqual([])
       await context.close()
     },
     120_000,

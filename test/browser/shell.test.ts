@@ -15,7 +15,7 @@ describe('app shell', () => {
     await page.goto(base + '/')
     await page.getByRole('banner').getByText('CRV Training').waitFor()
     expect(await page.title()).toMatch(/CRV Training/)
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await page.close()
   })
 
@@ -30,7 +30,7 @@ describe('app shell', () => {
     const cancelled = page.waitForEvent('requestfailed')
     await page.reload()
     await cancelled
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
 
     await page.getByRole('banner').getByText('CRV Training').waitFor()
     // Asked for by the page being left after the next page was asked for (held back 1.5 s),
@@ -45,7 +45,7 @@ describe('app shell', () => {
     await leftBehind
     await page.unroute('**/sidereal-time')
     await page.getByRole('heading', { level: 1, name: 'Sidereal Time Calculator' }).waitFor()
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
 
     await page.getByRole('banner').getByText('CRV Training').waitFor()
     const failed = page.waitForEvent('requestfailed')
@@ -66,7 +66,7 @@ describe('app shell', () => {
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor()
     await page.getByRole('link', { name: 'Return to Home' }).click()
     await page.waitForURL(base + '/')
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await page.close()
   })
 
@@ -108,7 +108,7 @@ describe('app shell', () => {
     release()
     await page.getByRole('heading', { level: 1, name: 'Sidereal Time Calculator' }).waitFor()
     await progress.waitFor({ state: 'detached' })
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await page.close()
   })
 
@@ -153,7 +153,7 @@ describe('every route of the spec, as a visitor', () => {
       expect(await page.title()).toMatch(title)
       const description = await page.locator('meta[name="description"]').getAttribute('content')
       expect(description?.length).toBeGreaterThan(20)
-      expect(problems).toEqual([])
+      expect(problems, problems.join('\n')).toEqual([])
       await page.close()
     },
   )

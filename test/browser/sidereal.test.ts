@@ -45,7 +45,7 @@ describe('the sidereal time page', () => {
     // The clock keeps going between answers.
     const first = await page.getByTestId('lst-formatted').textContent()
     await expect.poll(() => page.getByTestId('lst-formatted').textContent()).not.toBe(first)
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await page.context().close()
   })
 
@@ -87,7 +87,7 @@ describe('the sidereal time page', () => {
     await expect.poll(() => calculate.isEnabled()).toBe(true)
     await page.getByRole('button', { name: 'Berlin, Germany' }).click()
     await expect.poll(() => page.getByTestId('place').textContent()).toBe('Berlin, Germany')
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await page.context().close()
   })
 
@@ -121,7 +121,7 @@ describe('the sidereal time page', () => {
     expect(await rome.getAttribute('aria-pressed')).toBe('false')
     // 111° of longitude apart: about 7.4 h of sidereal time.
     expect(((romeLst - (await degreesShown(page)) + 360) % 360) / 15).toBeCloseTo(7.4, 1)
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await page.context().close()
   })
 
@@ -144,7 +144,7 @@ describe('the sidereal time page', () => {
 
     await page.getByRole('button', { name: 'Auto Mode' }).click()
     await prompt.waitFor()
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await page.context().close()
   })
 
@@ -159,7 +159,7 @@ describe('the sidereal time page', () => {
     expect(await page.getByText('Journal of Scientific Exploration').isVisible()).toBe(true)
     await page.getByRole('button', { name: 'Show Less' }).click()
     await expect.poll(() => claim.isVisible()).toBe(false)
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await page.context().close()
   })
 })

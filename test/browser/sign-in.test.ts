@@ -84,7 +84,7 @@ describe('phone sign-in', () => {
     // The session is over on the server too, not only on this page.
     await page.reload()
     await header.getByRole('button', { name: 'Sign In' }).waitFor()
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await page.close()
   })
 
@@ -117,7 +117,7 @@ describe('phone sign-in', () => {
     await code.press('Enter')
     await page.getByText('Please enter the verification code', { exact: true }).waitFor()
     expect(authCalls).toEqual(['/api/auth/phone/start'])
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await page.close()
   })
 
@@ -138,7 +138,7 @@ describe('phone sign-in', () => {
     await dialog.getByRole('button', { name: 'Close' }).click()
     await dialog.waitFor({ state: 'hidden' })
     await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).waitFor()
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await page.close()
   })
 })
@@ -165,7 +165,7 @@ describe('roles', () => {
     release()
     await page.getByRole('heading', { name: 'Admin Panel' }).waitFor()
     expect(await page.getByText('Access Denied').count()).toBe(0)
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await page.close()
   })
 
@@ -182,7 +182,7 @@ describe('roles', () => {
     await page.goto(base + '/admin-panel')
     await page.getByRole('heading', { name: 'Access Denied' }).waitFor()
     await page.getByText('You do not have administrator privileges to view this page.').waitFor()
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await page.close()
   })
 })
@@ -213,7 +213,7 @@ describe('the sign-in dialog', () => {
     dialog = await openDialog(page)
     await dialog.getByRole('button', { name: 'Continue with Phone' }).click()
     expect(await dialog.getByLabel('Phone Number').inputValue()).toBe('')
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await page.close()
   })
 
@@ -253,7 +253,7 @@ describe('the sign-in dialog', () => {
     await dialog.waitFor({ state: 'hidden' })
     // Signed in, the dialog forgets the number.
     expect(await page.evaluate(() => sessionStorage.getItem('crv-sign-in-sent-code'))).toBeNull()
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await page.close()
   })
 
@@ -264,7 +264,7 @@ describe('the sign-in dialog', () => {
     await page.getByText('Sign-in error: access_denied').waitFor()
     expect(page.url()).toBe(base + '/sidereal-time?city=Bern')
     await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).waitFor()
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await page.close()
   })
 })

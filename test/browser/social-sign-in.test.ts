@@ -46,7 +46,7 @@ describe('social sign-in', () => {
     // The session is a real one: it survives a reload.
     await page.reload()
     await page.getByRole('banner').getByText('Ada').waitFor()
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await context.close()
   })
 

@@ -130,7 +130,7 @@ describe('the trainer’s voice, signed in', () => {
     await italian.getByRole('button', { name: 'Next' }).click()
     await sentence.waitFor({ state: 'detached' })
 
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await page.close()
   }, 90_000)
 })

@@ -89,7 +89,7 @@ describe('tachistoscope, as an administrator', () => {
     const names = (await listImages(admin.token, 'random')).map((i) => i.filename)
     expect(names).toEqual(expect.arrayContaining(['big-photo.jpg', 'diagram.png']))
     expect(names).not.toContain('notes.jpg')
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await page.close()
   })
 
@@ -145,7 +145,7 @@ describe('tachistoscope, as an administrator', () => {
     expect(await getPicture.isEnabled()).toBe(true)
 
     await page.getByTestId('last-flash').waitFor()
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await page.close()
   })
 
@@ -183,7 +183,7 @@ describe('tachistoscope, as an administrator', () => {
     await page.getByTestId('image-count').getByText('0').waitFor()
     await empty.getByText('The picture library is empty').waitFor()
     expect(await getPicture.isDisabled()).toBe(true)
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await page.close()
   })
 
@@ -205,7 +205,7 @@ describe('tachistoscope, as an administrator', () => {
     const ids = (await listImages(admin.token, 'random')).map((i) => i.id)
     expect(ids).not.toContain(target.id)
     expect((await fetch(base + target.dataUrl)).status).toBe(404)
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await page.close()
   })
 })
@@ -235,7 +235,7 @@ describe('tachistoscope, for everyone else', () => {
     await visit(page, '/tachistoscope-admin')
     await page.getByText('Access Denied').waitFor()
     expect(await page.getByLabel('Choose images to upload').count()).toBe(0)
-    expect(problems).toEqual([])
+    expect(problems, problems.join('\n')).toEqual([])
     await page.close()
   })
 

@@ -149,7 +149,7 @@ async function importJourney(options: BrowserContextOptions, device: string) {
     .poll(() => page.getByRole('combobox', { name: 'Pool', exact: true }).innerText())
     .toContain('(4 active of 4)')
   await screenshot(page, `import-pool-${device}`)
-  expect(problems).toEqual([])
+  expect(problems, problems.join('\n')).toEqual([])
   // The refresh cookie is rotated as the page uses it: the next journey goes on with this one's.
   storageState = await context.storageState()
   await context.close()

@@ -68,7 +68,11 @@ export interface MigrationResult {
 
 /**
  * Applies the service's SQL migrations (files `NNNN_name.sql`, in name order), each in its own
- * transaction, once. An advisory lock keeps two starting replicas from racing.
+ * transaction, once. Two starting replicas never race: each transaction takes the schema's
+ * advisory lock for itself (`pg_advisory_xact_lock`) and reads which migrations are done under
+ * it. Locks held for a transaction, not for a session, are what a transaction-mode pooler
+ * (PgBouncer, deploy/) allows: it hands each transaction any server connection, so a session
+ * lock was taken on one and its unlock sent to another, and the next replica waited forever.
  */
 export async function runMigrations(
   pool: Pool,
@@ -80,41 +84,56 @@ export async function runMigrations(
     .sort()
   const client = await pool.connect()
   const schema = `"${options.schema}"`
-  try {
-    await client.query('SELECT pg_advisory_lock(hashtext($1))', [`migrations:${options.schema}`])
-    await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`)
-    await client.query(
-      `CREATE TABLE IF NOT EXISTS ${schema}._migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
-    )
-    const done = new Set(
+  const lock = () =>
+    client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`migrations:${options.schema}`])
+  /** `work` in a transaction that holds the lock; rolled back whole when it throws. */
+  const locked = async <T>(work: () => Promise<T>): Promise<T> => {
+    await client.query('BEGIN')
+    try {
+      await lock()
+      const result = await work()
+      await client.query('COMMIT')
+      return result
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {})
+      throw err
+    }
+  }
+  const done = async () =>
+    new Set(
       (await client.query<{ name: string }>(`SELECT name FROM ${schema}._migrations`)).rows.map(
         (r) => r.name,
       ),
     )
+  try {
+    await locked(async () => {
+      await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`)
+      await client.query(
+        `CREATE TABLE IF NOT EXISTS ${schema}._migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+      )
+    })
     const applied: string[] = []
     for (const file of files) {
-      if (done.has(file)) continue
+      if ((await done()).has(file)) continue
       const sql = await readFile(join(options.dir, file), 'utf8')
-      await client.query('BEGIN')
-      try {
+      const ran = await locked(async () => {
+        // Read again under the lock: another replica may have applied it meanwhile.
+        if ((await done()).has(file)) return false
         await client.query(`SET LOCAL search_path TO ${schema}, public`)
         await client.query(sql)
         await client.query(`INSERT INTO ${schema}._migrations (name) VALUES ($1)`, [file])
-        await client.query('COMMIT')
-      } catch (err) {
-        await client.query('ROLLBACK')
-        throw new Error(`Migration ${options.schema}/${file} failed: ${(err as Error).message}`, {
+        return true
+      }).catch((err: Error) => {
+        throw new Error(`Migration ${options.schema}/${file} failed: ${err.message}`, {
           cause: err,
         })
-      }
+      })
+      if (!ran) continue
       applied.push(file)
       options.log?.info({ migration: file, schema: options.schema }, 'migration applied')
     }
     return { applied, skipped: files.length - applied.length }
   } finally {
-    await client
-      .query('SELECT pg_advisory_unlock(hashtext($1))', [`migrations:${options.schema}`])
-      .catch(() => {})
     client.release()
   }
 }

@@ -753,6 +753,33 @@ async function acceptance(): Promise<void> {
   check(sidereal.status === 200, `astro answers: ${sidereal.status}`)
 }
 
+/**
+ * Every connection PostgreSQL holds comes from PgBouncer, and no more than its pool: the
+ * services (migrations included) reach the server only through the pooler (docs/capacity.md).
+ */
+function throughThePool(): void {
+  const pooler = fixedAddresses.get('pgbouncer')
+  const clients = podman([
+    'exec',
+    containerName('postgres'),
+    'psql',
+    '-U',
+    process.env.POSTGRES_USER ?? 'crv',
+    '-d',
+    process.env.POSTGRES_DB ?? 'crv',
+    '-tAc',
+    "SELECT coalesce(host(client_addr), 'socket') || ' ' || count(*) FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid() GROUP BY client_addr",
+  ])
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+  const [from = '', count = '0'] = clients[0]?.split(' ') ?? []
+  check(
+    clients.length === 1 && from === pooler && Number(count) <= 20,
+    `PostgreSQL's connections all come from PgBouncer (${String(pooler)}), at most its pool of 20: ${clients.join('; ') || 'none'}`,
+  )
+}
+
 function nonRoot(): void {
   for (const container of projectContainers()) {
     const running = inspect(container, '{{.State.Running}}') === 'true'
@@ -1050,7 +1077,10 @@ async function main(): Promise<void> {
       const code = await waitExited(containerName('minio-init'), 60_000)
       if (code !== 0) console.log(podman(['logs', containerName('minio-init')], true))
       check(code === 0, `minio-init made the bucket (exit ${code})`)
-      const started = new Set(['postgres', 'redis', 'minio', 'minio-init'])
+      // The services' database is PgBouncer: up and answering before they start.
+      up(['pgbouncer'])
+      await waitHealthy([containerName('pgbouncer')], 60_000)
+      const started = new Set(['postgres', 'redis', 'minio', 'minio-init', 'pgbouncer'])
       up(startOrder(services).filter((s) => !started.has(s)))
       const all = projectContainers(false)
       const withChecks = all.filter(hasHealthcheck)
@@ -1067,6 +1097,7 @@ async function main(): Promise<void> {
       )
     })
     await phase('acceptance checks', acceptance)
+    await phase('PostgreSQL through PgBouncer', throughThePool)
     await phase('non-root', nonRoot)
     await phase('a killed service comes back', killedServiceComesBack)
     await phase(`speech workers 1 → ${WORKERS} under load`, scaleWorkers)

@@ -466,12 +466,16 @@ describe('Dockerfiles', () => {
     }
   })
 
+  /** The connection pool's image: Debian's PgBouncer, not a Node process. */
+  const POOLER = 'pgbouncer'
+
   it('end in a non-root node:24-slim stage with a healthcheck', () => {
     const files = new Set(
-      built().map(([, build]) =>
-        join(root, build.context ?? '.', build.dockerfile ?? 'Dockerfile'),
-      ),
+      built()
+        .filter(([name]) => name !== POOLER)
+        .map(([, build]) => join(root, build.context ?? '.', build.dockerfile ?? 'Dockerfile')),
     )
+    expect(files.size).toBeGreaterThanOrEqual(2)
     for (const path of files) {
       const file = readDockerfile(readFileSync(path, 'utf8'))
       const chain = finalStageChain(file)
@@ -519,6 +523,27 @@ describe('Dockerfiles', () => {
         stage.instructions.some((i) => i.keyword === 'COPY' && i.args.includes('--parents')),
       )
       if (usesParents) expect(file.directives).toContain('syntax=docker/dockerfile:1')
+    }
+  })
+
+  it('build the connection pool from a Debian base, non-root, with a healthcheck on its port', () => {
+    const build = built().find(([name]) => name === POOLER)?.[1]
+    expect(build, 'a pgbouncer service built in docker-compose.yml').toBeDefined()
+    const path = join(root, build?.context ?? '.', build?.dockerfile ?? 'Dockerfile')
+    const file = readDockerfile(readFileSync(path, 'utf8'))
+    const chain = finalStageChain(file)
+    expect(file.globalArgs.DEBIAN_BASE, `${path}: ARG DEBIAN_BASE`).toMatch(/^debian:bookworm/)
+    const user = lastInstruction(chain, 'USER')?.args.trim()
+    expect(user, `${path}: USER`).toBeDefined()
+    expect(user).not.toMatch(/^(root|0)(:|$)/)
+    const port = lastInstruction(chain, 'EXPOSE')?.args.trim()
+    expect(lastInstruction(chain, 'HEALTHCHECK')?.args, path).toContain(`-p ${port}`)
+    // Every service reaches PostgreSQL through it, on that port, once it is healthy.
+    for (const [name, service] of Object.entries(compose.services)) {
+      const url = environmentOf(service).DATABASE_URL
+      if (url === undefined) continue
+      expect(String(url), name).toContain(`@${POOLER}:${port}/`)
+      expect(dependenciesOf(service)[POOLER], name).toBe('service_healthy')
     }
   })
 

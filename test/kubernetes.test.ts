@@ -99,7 +99,7 @@ const find = (all: Resource[], kind: string, name: string) =>
 const byKind = (all: Resource[], kind: string) => all.filter((r) => r.kind === kind)
 
 /** The Secrets the base leaves to an overlay to generate (values unknown there). */
-const OVERLAY_SECRETS = new Set(['crv-data', 'crv-auth', 'crv-practice'])
+const OVERLAY_SECRETS = new Set(['crv-data', 'crv-auth', 'crv-practice', 'crv-database'])
 
 /**
  * The environment a container starts with, from its ConfigMaps, Secrets and own values. With
@@ -289,18 +289,27 @@ describe.each(Object.entries(rendered))('deploy/kubernetes/%s', (tree, load) => 
       astro: loadAstroConfig,
       practice: loadPracticeConfig,
     }
-    for (const d of byKind(all, 'Deployment')) {
+    // The connection pool is Debian's PgBouncer, not a Node process: its settings are checked
+    // below, and its container by the deploy test (kube play and the compose stack).
+    for (const d of byKind(all, 'Deployment').filter((d) => d.metadata.name !== 'pgbouncer')) {
       const load = loaders[d.metadata.name]
       expect(load, d.metadata.name).toBeDefined()
       const env = environmentOf(all, containerOf(d))
       expect(env.NODE_ENV, d.metadata.name).toBe('production')
       expect(() => load?.(env), d.metadata.name).not.toThrow()
     }
+    // PostgreSQL through the pool, and the pool to the managed server over TLS.
+    const pooler = environmentOf(all, containerOf(find(all, 'Deployment', 'pgbouncer') as Resource))
+    expect(pooler).toMatchObject({
+      POSTGRES_HOST: expect.any(String),
+      POSTGRES_PASSWORD: expect.any(String),
+      PGBOUNCER_SERVER_TLS_SSLMODE: 'require',
+    })
     // Data where the service keeps data: nothing falls back to a disk the pod does not have.
     for (const name of ['auth', 'descriptors', 'media', 'ai', 'ai-worker', 'practice']) {
       const env = environmentOf(all, containerOf(find(all, 'Deployment', name) as Resource))
       expect(env, name).toMatchObject({
-        DATABASE_URL: expect.stringMatching(/^postgres/),
+        DATABASE_URL: expect.stringMatching(/^postgres:\/\/[^@]+@pgbouncer:6432\//),
         REDIS_URL: expect.stringMatching(/^rediss?:/),
         S3_BUCKET: expect.any(String),
       })

@@ -675,7 +675,7 @@ async function acceptance(): Promise<void> {
   // of 3 runs. The app is ready when the gateway reports every service up; what it reported
   // meanwhile is printed.
   let health = await call('GET', '/api/health')
-  const readyBy = Date.now() + 90_000
+  const readyBy = Date.now() + 180_000
   while (health.status !== 200 && Date.now() < readyBy) {
     console.log(`  ..  not ready yet: ${health.status} ${health.text.slice(0, 300)}`)
     await sleep(2_000)

@@ -388,11 +388,14 @@ interface Scaling {
 
 const cores = (cpu: string) => (cpu.endsWith('m') ? Number(cpu.slice(0, -1)) / 1000 : Number(cpu))
 
-/** Requests and autoscaler bounds of each Deployment of a rendered tree. */
+/** The connection pool's Deployment: not a service of the model's routes (see `poolerOf`). */
+const POOLER = 'pgbouncer'
+
+/** Requests and autoscaler bounds of each Deployment of a rendered tree but the pool's. */
 function scalingOf(resources: Resource[]): Map<string, Scaling> {
   const out = new Map<string, Scaling>()
   for (const r of resources) {
-    if (r.kind !== 'Deployment') continue
+    if (r.kind !== 'Deployment' || r.metadata.name === POOLER) continue
     const spec = r.spec as {
       template: { spec: { containers: { resources: { requests: Record<string, string> } }[] } }
     }
@@ -434,6 +437,39 @@ function kedaListLength(resources: Resource[]): number {
   const trigger = (so?.spec as { triggers?: { metadata?: { listLength?: string } }[] })
     ?.triggers?.[0]
   return Number(trigger?.metadata?.listLength ?? Number.NaN)
+}
+
+interface Pooler {
+  replicas: number
+  /** Server connections per pod (PGBOUNCER_POOL_SIZE as the manifest sets it). */
+  poolSize: number
+  /** Client connections per pod (the image's PGBOUNCER_MAX_CLIENT_CONN default). */
+  maxClients: number
+}
+
+/** PgBouncer as a rendered tree runs it: pods, and connections per pod on each side. */
+function poolerOf(resources: Resource[]): Pooler {
+  const deployment = resources.find((r) => r.kind === 'Deployment' && r.metadata.name === POOLER)
+  const spec = deployment?.spec as
+    | {
+        replicas?: number
+        template: { spec: { containers: { env?: { name: string; value?: string }[] }[] } }
+      }
+    | undefined
+  const env = spec?.template.spec.containers[0]?.env ?? []
+  const entrypoint = readFileSync(
+    fileURLToPath(new URL('../../deploy/pgbouncer/entrypoint.sh', import.meta.url)),
+    'utf8',
+  )
+  const defaultOf = (name: string) =>
+    Number(new RegExp(`\\$\\{${name}:=(\\d+)\\}`).exec(entrypoint)?.[1] ?? Number.NaN)
+  return {
+    replicas: spec?.replicas ?? 0,
+    poolSize: Number(
+      env.find((e) => e.name === 'PGBOUNCER_POOL_SIZE')?.value ?? defaultOf('PGBOUNCER_POOL_SIZE'),
+    ),
+    maxClients: defaultOf('PGBOUNCER_MAX_CLIENT_CONN'),
+  }
 }
 
 /** Each service's database pool size: its config's DATABASE_POOL_MAX default (the manifests set none). */
@@ -630,6 +666,7 @@ function model(m: Measured): string {
     { readEnvFile: (path) => readFileSync(`${path}.example`, 'utf8') },
   )
   const production = scalingOf(productionTree)
+  const pooler = poolerOf(productionTree)
   const listLength = kedaListLength(productionTree)
 
   // A session's requests by route: DRAWS draws, every other route in its share of the mix
@@ -728,7 +765,9 @@ function model(m: Measured): string {
     'cores(service)        = Σ routes peak rate × CPU-µs(route, service) / 10^6',
     'replicas(service)     = ⌈cores / (CPU request × HPA target utilisation)⌉',
     'speech words/s        = peak rate(speech) × MISS_SHARE;   workers = ⌈words/s ÷ (words per CPU-second × worker CPU request)⌉',
-    'PG connections        = Σ services with a database replicas × DATABASE_POOL_MAX',
+    'pool clients          = Σ services with a database replicas × DATABASE_POOL_MAX   (to PgBouncer)',
+    'PG connections        = PgBouncer pods × PGBOUNCER_POOL_SIZE                     (what PostgreSQL holds)',
+    'busy PG connections   ≈ PostgreSQL cores at peak   (a transaction holds its server connection while the server works on it)',
     'write IOPS (≤)        = Σ routes peak rate × (1 commit if it writes a row + rows written)',
     'storage / DAU / year  = 365 × Σ routes per-user-day × (table bytes + object bytes) per request',
     'egress / day          = Σ routes DAU × per-user-day × answer bytes',
@@ -778,7 +817,8 @@ function model(m: Measured): string {
     (d * SESSIONS_PER_DAY * SESSION_MINUTES * PEAK_TO_AVERAGE) / 1_440
   lines.push(
     `| ai-worker: new words/s at peak → workers at ${fmt(workerRate, 1)} words/s each | ${SCALES.map((d) => `${fmt(speechWordsPerSecond(d), 1)} → **${workersFor(d)}**`).join(' | ')} |`,
-    `| PostgreSQL connections (${dbServices.map((s) => `${s} ${pools.get(s)}`).join(', ')} per replica; replicas at least the HPA minimum) | ${SCALES.map((d) => fmt(connections(d))).join(' | ')} |`,
+    `| connections to PgBouncer (${dbServices.map((s) => `${s} ${pools.get(s)}`).join(', ')} per replica; replicas at least the HPA minimum) | ${SCALES.map((d) => fmt(connections(d))).join(' | ')} |`,
+    `| PostgreSQL connections busy at peak, of PgBouncer's ${fmt(pooler.replicas * pooler.poolSize)} (${pooler.replicas} pods × ${pooler.poolSize}) | ${SCALES.map((d) => fmt(coresAt('postgres', d), 1)).join(' | ')} |`,
     `| PostgreSQL write IOPS at peak (upper bound) | ${SCALES.map((d) => fmt(writeIops(d))).join(' | ')} |`,
     `| PostgreSQL + object storage growth a year (${bytesText(storagePerDauYear)} per DAU in tables and objects of the routes, ${bytesText(clipsPerDauYear)} of new speech clips) | ${SCALES.map((d) => bytesText(d * (storagePerDauYear + clipsPerDauYear))).join(' | ')} |`,
     `| Redis: concurrent clients × ${bytesText(perRateKey)} + ${fmt(retainedJobs)} retained jobs × ${bytesText(perJob)} | ${SCALES.map((d) => `${fmt(concurrent(d))} → ${bytesText(concurrent(d) * perRateKey + retainedJobs * perJob)}`).join(' | ')} |`,
@@ -811,9 +851,17 @@ function model(m: Measured): string {
     (s, name) => s + (production.get(name)?.max ?? 0) * (m.pools.get(name) ?? 0),
     0,
   )
+  const serverConnections = pooler.replicas * pooler.poolSize
+  const clientRoom = pooler.replicas * pooler.maxClients
+  const busyAt = coresAt('postgres', FITS.production)
+  const poolHolds = atMaxima <= clientRoom && busyAt <= serverConnections
+  if (!poolHolds)
+    disagreements.push(
+      `pgbouncer: ${fmt(atMaxima)} clients for room of ${fmt(clientRoom)}, ${fmt(busyAt, 1)} busy server connections of ${fmt(serverConnections)}`,
+    )
   lines.push(
     '',
-    `With every service at the production overlay's maximum, PostgreSQL must accept ${fmt(atMaxima)} connections (${dbServices.map((n) => `${n} ${production.get(n)?.max ?? 0} × ${m.pools.get(n) ?? 0}`).join(', ')}): more than a small managed instance allows, so past 10k DAU put a connection pooler in front of it or lower DATABASE_POOL_MAX.`,
+    `With every service at the production overlay's maximum, the services hold ${fmt(atMaxima)} connections (${dbServices.map((n) => `${n} ${production.get(n)?.max ?? 0} × ${m.pools.get(n) ?? 0}`).join(', ')}), more than a small managed PostgreSQL allows. They are PgBouncer's clients (transaction mode; room for ${fmt(clientRoom)}: ${pooler.replicas} pods × ${fmt(pooler.maxClients)}), and PostgreSQL holds PgBouncer's ${fmt(serverConnections)} (${pooler.replicas} × ${pooler.poolSize}), of which ${fmt(busyAt, 1)} are busy at ${scaleText(FITS.production)} DAU's peak: ${poolHolds ? 'holds' : '**does not hold**'}.`,
     '',
     `KEDA's target of ${listLength} waiting jobs per worker is ${fmt(jobSeconds, 1)} s of work at ${fmt(workerRate, 1)} words/s (a request waits 10 s for its clip): ${jobSeconds <= 10 ? 'holds' : '**too long**'}.`,
     '',

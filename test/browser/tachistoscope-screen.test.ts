@@ -99,7 +99,8 @@ async function flashes(plant?: string) {
 // Retried: on a box that draws below 60 Hz, a frame Chromium drew before the page's part of it
 // was ready keeps the picture up one frame more now and then (CI: 28 on screen, 27 due, once in
 // nine flashes). A fresh measurement settles it; a hide that is really late fails every try.
-describe('tachistoscope, at the screen', { retry: 2 }, () => {
+// 120 s a test: up to five openings (openAt60Hz) before the flashes, each about 8 s when loaded.
+describe('tachistoscope, at the screen', { retry: 2, timeout: 120_000 }, () => {
   beforeAll(async () => {
     const screen = await ScreenFrames.open()
     try {

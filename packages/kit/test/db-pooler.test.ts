@@ -15,8 +15,10 @@ import { testDatabaseUrl } from '../src/testing/index.ts'
 
 const PGBOUNCER = process.env.PGBOUNCER ?? '/usr/sbin/pgbouncer'
 const database = new URL(testDatabaseUrl())
-// The embedded database listens on a private socket; PgBouncer sits in front of a server.
-const onServer = database.protocol === 'postgres:' && database.hostname !== ''
+// The embedded database listens on a private Unix socket (its URL's host is the socket's folder,
+// percent-encoded); PgBouncer sits in front of a server on TCP.
+const host = decodeURIComponent(database.hostname)
+const onServer = database.protocol === 'postgres:' && host !== '' && !host.startsWith('/')
 const canRun = onServer && existsSync(PGBOUNCER)
 if (onServer && !canRun && process.env.CI) {
   throw new Error(`${PGBOUNCER} is missing: .ci/run installs Debian's pgbouncer`)

@@ -72,7 +72,8 @@ export interface MigrationResult {
  * advisory lock for itself (`pg_advisory_xact_lock`) and reads which migrations are done under
  * it. Locks held for a transaction, not for a session, are what a transaction-mode pooler
  * (PgBouncer, deploy/) allows: it hands each transaction any server connection, so a session
- * lock was taken on one and its unlock sent to another, and the next replica waited forever.
+ * lock held one connection while the replica's next statements ran on others, unguarded, and
+ * replicas starting at once applied the same migration twice (packages/kit/test/db-pooler.test.ts).
  */
 export async function runMigrations(
   pool: Pool,

@@ -6,15 +6,18 @@
 // undici forwarder and used 20-25 % less CPU per request than Fastify's routing and hooks
 // (docs/decisions/gateway-fast-path.md).
 //
+// A service's liveness through the gateway (getServiceHealth) takes this path too.
+//
 // Everything else goes to Fastify: other methods, a GET with a body, an address that is not
 // origin-form or not valid percent-encoding, a path no forwarded GET matches, a host the gateway
 // does not answer (Fastify gives the 421), and every request once the gateway is closing.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import FindMyWay from 'find-my-way'
 import type { FastifyBaseLogger } from 'fastify'
-import { SLOW_REQUEST_MS, errorBody, requestIdOf, toErrorReply } from '@crv/kit'
+import { SLOW_REQUEST_MS, contractOperations, errorBody, requestIdOf, toErrorReply } from '@crv/kit'
 import type { Taken } from '@crv/kit'
 import { clientReader } from './client.ts'
+import { SERVICES } from './config.ts'
 import type { GatewayConfig, ServiceName } from './config.ts'
 import { endToEnd, upstreamPool } from './forward.ts'
 import type { ForwardFailure, Upstream } from './forward.ts'
@@ -36,6 +39,8 @@ export interface FastPathOptions {
 interface Found {
   upstream: Upstream
   route: string
+  /** The service's own path, where it is not the gateway's (a service's liveness: /health). */
+  path?: string
 }
 
 export type FastPath = ReturnType<typeof createFastPath>
@@ -56,16 +61,29 @@ export function createFastPath({ config, upstreams, routes, log, apiLimit }: Fas
   // Fastify's own router with Fastify's defaults: a path it would refuse finds nothing here.
   const router = FindMyWay({ maxParamLength: 100 })
   const pools = new Map<string, Upstream>()
-  for (const route of routes) {
-    if (route.method !== 'GET' || route.bodyLimit > STREAMED_BODY_THRESHOLD) continue
-    const base = upstreams[route.service]
+  /** One keep-alive pool per service. */
+  const poolOf = (service: ServiceName) => {
+    const base = upstreams[service]
     let upstream = pools.get(base)
     if (!upstream) {
       upstream = upstreamPool(base, config.UPSTREAM_TIMEOUT_MS)
       pools.set(base, upstream)
     }
-    const found: Found = { upstream, route: route.url }
+    return upstream
+  }
+  for (const route of routes) {
+    if (route.method !== 'GET' || route.bodyLimit > STREAMED_BODY_THRESHOLD) continue
+    const found: Found = { upstream: poolOf(route.service), route: route.url }
     router.on('GET', route.url, () => undefined, found)
+  }
+  // A service's liveness (getServiceHealth, health-routes.ts): its own /health, with nothing of
+  // the caller's path or query. An unknown service's name finds nothing here (Fastify's 404).
+  const liveness = contractOperations().find((o) => o.operationId === 'getServiceHealth')
+  if (liveness) {
+    for (const service of SERVICES) {
+      const found: Found = { upstream: poolOf(service), route: liveness.url, path: '/health' }
+      router.on('GET', liveness.url.replace(':service', service), () => undefined, found)
+    }
   }
   const hosts = allowedHostnames(config)
   const answered = (host: string | undefined) => hosts.has(hostnameOf(host) ?? '')
@@ -130,7 +148,8 @@ export function createFastPath({ config, upstreams, routes, log, apiLimit }: Fas
     if (!answered(req.headers.host) || !answered(client.host)) return false
 
     answeredCount++
-    const { upstream, route } = match.store as Found
+    const { upstream, route, path } = match.store as Found
+    const target = upstream.prefix + (path ?? url)
     const started = performance.now()
     const id = requestIdOf(req)
     res.once('close', () => logLine(id, url, route, res.statusCode, performance.now() - started))
@@ -153,7 +172,7 @@ export function createFastPath({ config, upstreams, routes, log, apiLimit }: Fas
       headers['x-forwarded-proto'] = client.protocol
       headers['x-forwarded-host'] = client.host
       upstream.pool
-        .request({ method: 'GET', path: upstream.prefix + url, headers, body: null })
+        .request({ method: 'GET', path: target, headers, body: null })
         .then(
           (answer) => {
             if (res.destroyed) {
@@ -176,7 +195,7 @@ export function createFastPath({ config, upstreams, routes, log, apiLimit }: Fas
             log.warn(
               {
                 reqId: id,
-                target: upstream.prefix + url.split('?')[0],
+                target: target.split('?')[0],
                 status,
                 err: error.message,
               },

@@ -134,6 +134,9 @@ describe('the fast path', () => {
     ['an answer with its own security policy', `${SIDEREAL}&policy=1`, {}],
     ['a page (HTML) from a service', `${SIDEREAL}&html=1`, {}],
     ['a service that fails', `${SIDEREAL}&boom=1`, {}],
+    // The gateway's own operation: the service is asked its /health, without the query.
+    ['a service’s liveness', '/api/health/astro', {}],
+    ['a service’s liveness asked with a query', '/api/health/media?boom=1', {}],
     [
       'a GET with connection headers',
       SIDEREAL,
@@ -186,6 +189,7 @@ describe('the fast path', () => {
       ['an unknown API path', '/api/no-such-thing', {}],
       ['a page of the app', '/descriptors', {}],
       ['the gateway’s own health', '/health', {}],
+      ['the liveness of a service there is not', '/api/health/nope', {}],
     ]
     for (const [name, path, headers] of declined) {
       const before = fast.fastPath?.answered ?? 0

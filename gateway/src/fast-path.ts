@@ -171,39 +171,37 @@ export function createFastPath({ config, upstreams, routes, log, apiLimit }: Fas
       headers['x-forwarded-for'] = client.ip
       headers['x-forwarded-proto'] = client.protocol
       headers['x-forwarded-host'] = client.host
-      upstream.pool
-        .request({ method: 'GET', path: target, headers, body: null })
-        .then(
-          (answer) => {
-            if (res.destroyed) {
-              // The caller is gone: nothing to answer, and the service's answer is not read.
-              answer.body.on('error', () => undefined).destroy()
-              return
-            }
-            const out: Record<string, string | string[]> = limitHeaders
-            out['x-request-id'] = id
-            endToEnd(answer.headers, out)
-            // A service may set its own policy for a response (the sign-in popup's page does).
-            const entries = isPage(out['content-type']) ? pageEntries : dataEntries
-            for (const [name, value] of entries) out[name] ??= value
-            res.writeHead(answer.statusCode, out)
-            answer.body.on('error', () => res.destroy())
-            answer.body.pipe(res)
-          },
-          (error: ForwardFailure) => {
-            const { status, body } = upstreamError(error)
-            log.warn(
-              {
-                reqId: id,
-                target: target.split('?')[0],
-                status,
-                err: error.message,
-              },
-              'upstream failed',
-            )
-            if (!res.destroyed) send(res, status, { 'x-request-id': id, ...limitHeaders }, body)
-          },
-        )
+      upstream.pool.request({ method: 'GET', path: target, headers, body: null }).then(
+        (answer) => {
+          if (res.destroyed) {
+            // The caller is gone: nothing to answer, and the service's answer is not read.
+            answer.body.on('error', () => undefined).destroy()
+            return
+          }
+          const out: Record<string, string | string[]> = limitHeaders
+          out['x-request-id'] = id
+          endToEnd(answer.headers, out)
+          // A service may set its own policy for a response (the sign-in popup's page does).
+          const entries = isPage(out['content-type']) ? pageEntries : dataEntries
+          for (const [name, value] of entries) out[name] ??= value
+          res.writeHead(answer.statusCode, out)
+          answer.body.on('error', () => res.destroy())
+          answer.body.pipe(res)
+        },
+        (error: ForwardFailure) => {
+          const { status, body } = upstreamError(error)
+          log.warn(
+            {
+              reqId: id,
+              target: target.split('?')[0],
+              status,
+              err: error.message,
+            },
+            'upstream failed',
+          )
+          if (!res.destroyed) send(res, status, { 'x-request-id': id, ...limitHeaders }, body)
+        },
+      )
     }
 
     const taken = apiLimit(client.ip)

@@ -18,16 +18,37 @@ const root = fileURLToPath(new URL('../', import.meta.url))
 const PROCESSES = Math.max(1, Number(process.env.BROWSER_PROCESSES ?? 2))
 const REPORT = 'test-results/browser.json'
 
-/** Seconds per file in CI's last one-process run (2026-11-28), for a clone with no report yet. */
+/**
+ * Seconds per file in a clean-clone CI run here (2026-11-28, two processes), for a clone with no
+ * report yet. With only the 8 longest named (and 20 s for each other file), the two processes
+ * took 339 s and 460 s of files that sum to 733 s.
+ */
 const KNOWN_SECONDS: Record<string, number> = {
-  'routes.test.ts': 137,
-  'ideogram.test.ts': 134,
-  'practice.test.ts': 103,
-  'keyboard.test.ts': 81,
-  'phone.test.ts': 70,
-  'practice-contributions.test.ts': 51,
-  'descriptors.test.ts': 50,
-  'practice-judging.test.ts': 45,
+  'ideogram.test.ts': 130,
+  'practice.test.ts': 107,
+  'routes.test.ts': 104,
+  'keyboard.test.ts': 46,
+  'practice-judging.test.ts': 40,
+  'descriptors.test.ts': 39,
+  'phone.test.ts': 39,
+  'sign-in.test.ts': 27,
+  'practice-contributions.test.ts': 22,
+  'prerendered.test.ts': 21,
+  'admin.test.ts': 18,
+  'shell.test.ts': 17,
+  'practice-drafts.test.ts': 15,
+  'languages.test.ts': 12,
+  'tachistoscope.test.ts': 11,
+  'target-import.test.ts': 11,
+  'social-sign-in.test.ts': 10,
+  'offline.test.ts': 10,
+  'sidereal.test.ts': 9,
+  'speech.test.ts': 9,
+  'practice-suggestions.test.ts': 8,
+  'progress.test.ts': 8,
+  'shared-browser.test.ts': 8,
+  'reviews.test.ts': 7,
+  'practice-familiarity.test.ts': 5,
 }
 /**
  * Files that measure the screen's own timing run alone after the others: the tachistoscope's

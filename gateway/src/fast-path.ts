@@ -21,6 +21,7 @@ import { SERVICES } from './config.ts'
 import type { GatewayConfig, ServiceName } from './config.ts'
 import { endToEnd, upstreamPool } from './forward.ts'
 import type { ForwardFailure, Upstream } from './forward.ts'
+import { SERVICE_LIVENESS_PATH } from './health.ts'
 import { allowedHostnames, hostnameOf } from './hosts.ts'
 import { STREAMED_BODY_THRESHOLD, upstreamError } from './proxy.ts'
 import { rateLimitHeaders, rateLimited } from './rate-limit.ts'
@@ -81,7 +82,11 @@ export function createFastPath({ config, upstreams, routes, log, apiLimit }: Fas
   const liveness = contractOperations().find((o) => o.operationId === 'getServiceHealth')
   if (liveness) {
     for (const service of SERVICES) {
-      const found: Found = { upstream: poolOf(service), route: liveness.url, path: '/health' }
+      const found: Found = {
+        upstream: poolOf(service),
+        route: liveness.url,
+        path: SERVICE_LIVENESS_PATH,
+      }
       router.on('GET', liveness.url.replace(':service', service), () => undefined, found)
     }
   }

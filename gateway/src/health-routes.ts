@@ -6,7 +6,7 @@ import { contractOperations, defineHandlers, errorBody } from '@crv/kit'
 import type { OperationId } from '@crv/kit'
 import { SERVICES } from './config.ts'
 import type { ServiceName } from './config.ts'
-import { createHealthReport } from './health.ts'
+import { SERVICE_LIVENESS_PATH, createHealthReport } from './health.ts'
 import type { Forward } from './proxy.ts'
 
 const isService = (name: string): name is ServiceName =>
@@ -42,7 +42,7 @@ async function healthRoutes(app: FastifyInstance, { upstreams, forward }: Health
       if (!isService(name)) {
         return reply.code(404).send(errorBody('not_found', `Unknown service ${name}`))
       }
-      return forward(request, reply, upstreams[name], '/health')
+      return forward(request, reply, upstreams[name], SERVICE_LIVENESS_PATH)
     },
   })
   for (const op of contractOperations().filter((o) => o.tag === 'gateway')) {

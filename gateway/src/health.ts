@@ -11,6 +11,9 @@ export interface HealthReport {
   services: Record<ServiceName, ServiceHealth>
 }
 
+/** Each service's own liveness, which `getServiceHealth` forwards to (on both paths). */
+export const SERVICE_LIVENESS_PATH = '/health'
+
 /** How long one round of readiness checks answers every caller. */
 export const HEALTH_REPORT_MS = 1_000
 const READY_TIMEOUT_MS = 1_500

@@ -104,7 +104,8 @@ describe('the trainer’s voice, signed in', () => {
     expect(again.status()).toBe(200)
     expect(again.headers()['content-type']).toBe('audio/mpeg')
     expect(again.headers()['x-speech-cache']).toBe('hit')
-    // Counted in the page, not waited for with a locator: CI once polled past the whole clip.
+    // Counted in the page, not waited for with a locator: beside two other browser processes a
+    // locator once polled past the whole clip.
     await expect
       .poll(async () => (await audioCounts(page)).playingShown)
       .toBeGreaterThan(shownBefore)
